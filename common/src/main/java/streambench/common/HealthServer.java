@@ -1,0 +1,99 @@
+package streambench.common;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.Executors;
+import java.util.function.LongSupplier;
+
+/**
+ * The endpoint every consumer exposes: {@code GET /health} answers 503 until {@link #markReady()}, then
+ * 200 (so orchestrators and the harness never mistake a cold JVM for a working one), and
+ * {@code GET /metrics} prints registered counters, one {@code name value} line each.
+ */
+public final class HealthServer implements AutoCloseable {
+    private final HttpServer server;
+    private final Map<String, LongSupplier> metrics = new ConcurrentSkipListMap<>();
+    private volatile boolean ready;
+    private volatile String status = "starting";
+
+    private HealthServer(HttpServer server) {
+        this.server = server;
+    }
+
+    /** Listens on all interfaces at {@code port}; 0 picks a free one (see {@link #port()}). */
+    public static HealthServer start(int port) {
+        HttpServer server;
+        try {
+            server = HttpServer.create(new InetSocketAddress(port), 16);
+        } catch (IOException e) {
+            throw new ConfigException("HEALTH_PORT " + port + " cannot be bound: " + e.getMessage(), e);
+        }
+        HealthServer health = new HealthServer(server);
+        server.createContext("/health", health::health);
+        server.createContext("/metrics", health::metrics);
+        server.setExecutor(Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "health-http");
+            t.setDaemon(true);
+            return t;
+        }));
+        server.start();
+        return health;
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    public void markReady() {
+        status = "ready";
+        ready = true;
+    }
+
+    /** Back to 503, e.g. while shutting down, with a short reason in the body. */
+    public void markNotReady(String reason) {
+        ready = false;
+        status = reason;
+    }
+
+    public boolean isReady() {
+        return ready;
+    }
+
+    public void registerMetric(String name, LongSupplier value) {
+        metrics.put(name, value);
+    }
+
+    private void health(HttpExchange ex) throws IOException {
+        respond(ex, ready ? 200 : 503, status + "\n");
+    }
+
+    private void metrics(HttpExchange ex) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        metrics.forEach((name, value) -> sb.append(name).append(' ').append(value.getAsLong()).append('\n'));
+        respond(ex, 200, sb.toString());
+    }
+
+    private static void respond(HttpExchange ex, int code, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        ex.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
+        ex.sendResponseHeaders(code, bytes.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(bytes);
+        } catch (UncheckedIOException ignored) {
+            // client went away; nothing to do
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}

@@ -1,0 +1,132 @@
+package streambench.common;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One configuration value as read from the environment, with typed views. Every conversion error
+ * names the variable, the value and what was expected, so a bad knob is fixed on the first try.
+ */
+public record Knob(String name, String value) {
+    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(us|ms|s|m|h)");
+
+    public String asString() {
+        return value;
+    }
+
+    public int asInt() {
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw invalid("an integer");
+        }
+    }
+
+    public int asPositiveInt() {
+        int v = asIntExpecting("a positive integer");
+        if (v <= 0) {
+            throw invalid("a positive integer");
+        }
+        return v;
+    }
+
+    public int asNonNegativeInt() {
+        int v = asIntExpecting("an integer >= 0");
+        if (v < 0) {
+            throw invalid("an integer >= 0");
+        }
+        return v;
+    }
+
+    public long asLong() {
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw invalid("an integer");
+        }
+    }
+
+    public long asPositiveLong() {
+        long v;
+        try {
+            v = Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw invalid("a positive integer");
+        }
+        if (v <= 0) {
+            throw invalid("a positive integer");
+        }
+        return v;
+    }
+
+    public double asPositiveDouble() {
+        double v;
+        try {
+            v = Double.parseDouble(value.trim());
+        } catch (NumberFormatException e) {
+            throw invalid("a positive number");
+        }
+        if (!(v > 0) || Double.isInfinite(v)) {
+            throw invalid("a positive number");
+        }
+        return v;
+    }
+
+    /** Accepts a whole number with a unit: {@code 500ms}, {@code 5s}, {@code 2m}, {@code 1h}, {@code 250us}. */
+    public Duration asDuration() {
+        Matcher m = DURATION.matcher(value.trim().toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            throw invalid("a duration such as 500ms, 5s, 2m or 1h");
+        }
+        long n;
+        try {
+            n = Long.parseLong(m.group(1));
+        } catch (NumberFormatException e) {
+            throw invalid("a duration such as 500ms, 5s, 2m or 1h");
+        }
+        return switch (m.group(2)) {
+            case "us" -> Duration.ofNanos(Math.multiplyExact(n, 1000L));
+            case "ms" -> Duration.ofMillis(n);
+            case "s" -> Duration.ofSeconds(n);
+            case "m" -> Duration.ofMinutes(n);
+            default -> Duration.ofHours(n);
+        };
+    }
+
+    public boolean asBoolean() {
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw invalid("true or false");
+        };
+    }
+
+    /** Case-insensitive match on the constant's name; '-' in the value matches '_' in the name. */
+    public <E extends Enum<E>> E asEnum(Class<E> type) {
+        String wanted = value.trim().replace('-', '_');
+        for (E constant : type.getEnumConstants()) {
+            if (constant.name().equalsIgnoreCase(wanted)) {
+                return constant;
+            }
+        }
+        String choices = String.join(", ", Arrays.stream(type.getEnumConstants())
+                .map(c -> c.name().toLowerCase(Locale.ROOT)).toList());
+        throw invalid("one of " + choices);
+    }
+
+    private int asIntExpecting(String expected) {
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw invalid(expected);
+        }
+    }
+
+    private ConfigException invalid(String expected) {
+        String shown = Secrets.isSecretName(name) ? Secrets.REDACTED : value;
+        return new ConfigException(name + " must be " + expected + ", got \"" + shown + "\"");
+    }
+}

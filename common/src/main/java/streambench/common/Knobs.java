@@ -1,0 +1,77 @@
+package streambench.common;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Reads every tuning value and setting from the environment: {@code knobs.env("NAME", "default")}.
+ * The defaults in code must match the {@code x-*-tuning} anchors of docker-compose.yml (a test checks
+ * that); an empty variable counts as unset, as docker-compose writes {@code NAME=} for "no value".
+ * Everything read is remembered so a main can print its effective configuration, secrets redacted.
+ */
+public final class Knobs {
+    private final Map<String, String> source;
+    private final Map<String, String> effective = Collections.synchronizedMap(new TreeMap<>());
+
+    private Knobs(Map<String, String> source) {
+        this.source = Map.copyOf(source);
+    }
+
+    public static Knobs fromEnvironment() {
+        return new Knobs(System.getenv());
+    }
+
+    public static Knobs of(Map<String, String> values) {
+        return new Knobs(values);
+    }
+
+    /** The variable's value, or {@code defaultValue} when it is unset or blank. */
+    public Knob env(String name, String defaultValue) {
+        String value = raw(name).orElse(defaultValue);
+        effective.put(name, value);
+        return new Knob(name, value);
+    }
+
+    /** A setting without a default; the message says what the variable is for. */
+    public Knob required(String name, String purpose) {
+        String value = raw(name).orElseThrow(() -> new ConfigException(name + " is not set: " + purpose));
+        effective.put(name, value);
+        return new Knob(name, value);
+    }
+
+    public Optional<Knob> optional(String name) {
+        Optional<String> value = raw(name);
+        value.ifPresent(v -> effective.put(name, v));
+        return value.map(v -> new Knob(name, v));
+    }
+
+    public boolean isSet(String name) {
+        return raw(name).isPresent();
+    }
+
+    /** All variables starting with {@code prefix}, unrecorded; for pass-through families like KAFKA_CLIENT_*. */
+    public Map<String, String> withPrefix(String prefix) {
+        Map<String, String> out = new TreeMap<>();
+        source.forEach((k, v) -> {
+            if (k.startsWith(prefix) && v != null && !v.isBlank()) {
+                out.put(k, v);
+                effective.put(k, v);
+            }
+        });
+        return out;
+    }
+
+    /** Everything read so far, sorted by name, secrets redacted. */
+    public Map<String, String> effectiveRedacted() {
+        synchronized (effective) {
+            return Secrets.redact(new TreeMap<>(effective));
+        }
+    }
+
+    private Optional<String> raw(String name) {
+        String v = source.get(name);
+        return v == null || v.isBlank() ? Optional.empty() : Optional.of(v.trim());
+    }
+}

@@ -1,0 +1,37 @@
+package streambench.common;
+
+/**
+ * How every streambench main ends: bad configuration prints one line and exits 2, any other failure
+ * prints one line (secrets masked) and exits 1, success returns the body's exit code.
+ */
+public final class MainRunner {
+    public static final int EXIT_OK = 0;
+    public static final int EXIT_FAILED = 1;
+    public static final int EXIT_CONFIG = 2;
+
+    @FunctionalInterface
+    public interface Body {
+        int run() throws Exception;
+    }
+
+    private MainRunner() {
+    }
+
+    /** Runs {@code body} and calls {@link System#exit} with its outcome. */
+    public static void runAndExit(String program, Body body) {
+        System.exit(run(program, body));
+    }
+
+    public static int run(String program, Body body) {
+        try {
+            return body.run();
+        } catch (ConfigException e) {
+            System.err.println(program + ": " + Secrets.redactText(e.getMessage()));
+            return EXIT_CONFIG;
+        } catch (Exception | Error e) {
+            System.err.println(program + ": failed: " + Secrets.redactText(String.valueOf(e.getMessage()))
+                    + " (" + e.getClass().getSimpleName() + ")");
+            return EXIT_FAILED;
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package streambench.common;
+
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class HealthServerTest {
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @Test
+    void answers503UntilReadyThen200() throws Exception {
+        try (HealthServer health = HealthServer.start(0)) {
+            assertThat(get(health, "/health").statusCode()).isEqualTo(503);
+            health.markReady();
+            HttpResponse<String> ready = get(health, "/health");
+            assertThat(ready.statusCode()).isEqualTo(200);
+            assertThat(ready.body()).isEqualTo("ready\n");
+            health.markNotReady("stopping");
+            assertThat(get(health, "/health").body()).isEqualTo("stopping\n");
+        }
+    }
+
+    @Test
+    void metricsListsRegisteredValues() throws Exception {
+        try (HealthServer health = HealthServer.start(0)) {
+            health.registerMetric("malformed_records", () -> 3);
+            health.registerMetric("batches", () -> 10);
+            assertThat(get(health, "/metrics").body()).isEqualTo("batches 10\nmalformed_records 3\n");
+        }
+    }
+
+    private HttpResponse<String> get(HealthServer health, String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + health.port() + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+}

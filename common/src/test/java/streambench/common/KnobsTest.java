@@ -1,0 +1,79 @@
+package streambench.common;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class KnobsTest {
+    enum Acks { ALL, ONE, NONE }
+
+    @Test
+    void usesTheDefaultWhenUnsetOrBlank() {
+        Knobs knobs = Knobs.of(Map.of("BLANK", "  "));
+        assertThat(knobs.env("UNSET", "42").asPositiveInt()).isEqualTo(42);
+        assertThat(knobs.env("BLANK", "7").asInt()).isEqualTo(7);
+    }
+
+    @Test
+    void parsesTypedValues() {
+        Knobs knobs = Knobs.of(Map.of("I", " 12 ", "L", "9000000000", "D", "250ms", "B", "TRUE",
+                "E", "none", "F", "1.5", "M", "2m", "U", "300us"));
+        assertThat(knobs.env("I", "0").asPositiveInt()).isEqualTo(12);
+        assertThat(knobs.env("L", "0").asPositiveLong()).isEqualTo(9_000_000_000L);
+        assertThat(knobs.env("D", "1s").asDuration()).isEqualTo(Duration.ofMillis(250));
+        assertThat(knobs.env("M", "1s").asDuration()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(knobs.env("U", "1s").asDuration()).isEqualTo(Duration.ofNanos(300_000));
+        assertThat(knobs.env("B", "false").asBoolean()).isTrue();
+        assertThat(knobs.env("E", "all").asEnum(Acks.class)).isEqualTo(Acks.NONE);
+        assertThat(knobs.env("F", "1").asPositiveDouble()).isEqualTo(1.5);
+    }
+
+    @Test
+    void invalidValuesNameTheVariableTheValueAndWhatIsExpected() {
+        Knobs knobs = Knobs.of(Map.of("KAFKA_MIN_PARTITIONS", "abc", "RATE", "-5", "TRIGGER_INTERVAL", "5",
+                "ENABLED", "yes", "ACKS", "two", "THREADS", "0"));
+        assertThatThrownBy(() -> knobs.env("KAFKA_MIN_PARTITIONS", "1").asPositiveInt())
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("KAFKA_MIN_PARTITIONS must be a positive integer, got \"abc\"");
+        assertThatThrownBy(() -> knobs.env("RATE", "1").asPositiveLong())
+                .hasMessage("RATE must be a positive integer, got \"-5\"");
+        assertThatThrownBy(() -> knobs.env("THREADS", "1").asPositiveInt())
+                .hasMessage("THREADS must be a positive integer, got \"0\"");
+        assertThatThrownBy(() -> knobs.env("TRIGGER_INTERVAL", "1s").asDuration())
+                .hasMessage("TRIGGER_INTERVAL must be a duration such as 500ms, 5s, 2m or 1h, got \"5\"");
+        assertThatThrownBy(() -> knobs.env("ENABLED", "true").asBoolean())
+                .hasMessage("ENABLED must be true or false, got \"yes\"");
+        assertThatThrownBy(() -> knobs.env("ACKS", "all").asEnum(Acks.class))
+                .hasMessage("ACKS must be one of all, one, none, got \"two\"");
+    }
+
+    @Test
+    void requiredSaysWhatTheVariableIsFor() {
+        assertThatThrownBy(() -> Knobs.of(Map.of()).required("TOPIC", "the Kafka topic to write to"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("TOPIC is not set: the Kafka topic to write to");
+    }
+
+    @Test
+    void effectiveConfigurationListsWhatWasReadWithSecretsRedacted() {
+        Knobs knobs = Knobs.of(Map.of("ADLS_ACCOUNT_KEY", "c2VjcmV0", "RATE", "10", "UNREAD", "x"));
+        knobs.env("RATE", "1");
+        knobs.env("ADLS_ACCOUNT_KEY", "");
+        knobs.env("PRODUCER_THREADS", "2");
+        assertThat(knobs.effectiveRedacted()).containsExactly(
+                Map.entry("ADLS_ACCOUNT_KEY", Secrets.REDACTED),
+                Map.entry("PRODUCER_THREADS", "2"),
+                Map.entry("RATE", "10"));
+    }
+
+    @Test
+    void errorsOnSecretKnobsDoNotEchoTheValue() {
+        Knobs knobs = Knobs.of(Map.of("FELDERA_API_KEY", "hunter2"));
+        assertThatThrownBy(() -> knobs.env("FELDERA_API_KEY", "").asPositiveInt())
+                .hasMessageNotContaining("hunter2");
+    }
+}
