@@ -47,6 +47,13 @@ public final class Knobs {
         return value.map(v -> new Knob(name, v));
     }
 
+    /** A new reader over this one's variables with {@code overrides} on top (e.g. {@code --set KEY=VALUE}). */
+    public Knobs withOverrides(Map<String, String> overrides) {
+        Map<String, String> merged = new java.util.HashMap<>(source);
+        merged.putAll(overrides);
+        return new Knobs(merged);
+    }
+
     public boolean isSet(String name) {
         return raw(name).isPresent();
     }

@@ -1,0 +1,161 @@
+package streambench.harness;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * A process the harness started: its output goes line by line to a log file (and to an optional
+ * listener), and it is stopped, with its descendants, when the harness ends for any reason short of
+ * SIGKILL (normal exit, exception, Ctrl-C), so no broker or consumer outlives a run.
+ */
+final class ChildProcess implements AutoCloseable {
+    private static final Set<ChildProcess> RUNNING = ConcurrentHashMap.newKeySet();
+    private static final int TAIL_LINES = 40;
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(ChildProcess::stopAll, "stop-child-processes"));
+    }
+
+    private final String name;
+    private final Process process;
+    private final Path logFile;
+    private final Thread pump;
+    private final Deque<String> tail = new ArrayDeque<>();
+
+    private ChildProcess(String name, Process process, Path logFile, Consumer<String> listener) {
+        this.name = name;
+        this.process = process;
+        this.logFile = logFile;
+        this.pump = new Thread(() -> pump(listener), name + "-output");
+        this.pump.setDaemon(true);
+        this.pump.start();
+    }
+
+    /**
+     * Starts {@code command} with the harness's environment plus {@code env}; stdout and stderr go to
+     * {@code logFile} (appended) and, line by line, to {@code listener} if not null.
+     */
+    static ChildProcess start(String name, List<String> command, Map<String, String> env, Path workDir,
+                              Path logFile, Consumer<String> listener) {
+        try {
+            Files.createDirectories(logFile.toAbsolutePath().getParent());
+            ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+            if (workDir != null) {
+                pb.directory(workDir.toFile());
+            }
+            pb.environment().putAll(env);
+            ChildProcess child = new ChildProcess(name, pb.start(), logFile, listener);
+            RUNNING.add(child);
+            return child;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + name + " (" + command.get(0) + "): " + e.getMessage(), e);
+        }
+    }
+
+    /** The java executable of the JVM running the harness, so children use the same JDK. */
+    static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    String name() {
+        return name;
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    Path logFile() {
+        return logFile;
+    }
+
+    /** Exit code, or empty while running after {@code timeout}. */
+    java.util.OptionalInt waitFor(Duration timeout) throws InterruptedException {
+        if (process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            pump.join(2_000); // let the last lines reach the log and listener
+            return java.util.OptionalInt.of(process.exitValue());
+        }
+        return java.util.OptionalInt.empty();
+    }
+
+    /** The last lines the process printed, for error messages. */
+    String logTail() {
+        synchronized (tail) {
+            return String.join(System.lineSeparator(), new ArrayList<>(tail));
+        }
+    }
+
+    /** SIGTERM to the process and its descendants, then SIGKILL after {@code grace}. */
+    void stop(Duration grace) {
+        List<ProcessHandle> descendants = process.descendants().toList();
+        process.destroy();
+        descendants.forEach(ProcessHandle::destroy);
+        try {
+            if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        RUNNING.remove(this);
+    }
+
+    @Override
+    public void close() {
+        stop(Duration.ofSeconds(15));
+    }
+
+    static void stopAll() {
+        for (ChildProcess child : List.copyOf(RUNNING)) {
+            child.stop(Duration.ofSeconds(10));
+        }
+    }
+
+    private void pump(Consumer<String> listener) {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+             BufferedWriter log = Files.newBufferedWriter(logFile, StandardCharsets.UTF_8,
+                     StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                log.write(line);
+                log.newLine();
+                log.flush();
+                synchronized (tail) {
+                    if (tail.size() == TAIL_LINES) {
+                        tail.removeFirst();
+                    }
+                    tail.addLast(line);
+                }
+                if (listener != null) {
+                    listener.accept(line);
+                }
+            }
+        } catch (IOException e) {
+            // the process closed its output or the log became unwritable; the exit code tells the rest
+        }
+    }
+}

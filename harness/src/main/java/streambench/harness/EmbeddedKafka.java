@@ -1,0 +1,180 @@
+package streambench.harness;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import streambench.common.KafkaConnection;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real single-node Kafka (KRaft, combined broker and controller) in a child JVM, on free loopback
+ * ports, with its data in a temporary directory that is deleted on close. A child JVM, not a thread:
+ * the broker's Scala, Jackson and kafka-clients versions must not meet anyone else's.
+ */
+final class EmbeddedKafka implements AutoCloseable {
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+
+    private final ChildProcess process;
+    private final Path dataDir;
+    private final String bootstrap;
+
+    private EmbeddedKafka(ChildProcess process, Path dataDir, String bootstrap) {
+        this.process = process;
+        this.dataDir = dataDir;
+        this.bootstrap = bootstrap;
+    }
+
+    /** Formats storage, starts the broker and waits until it answers; {@code logFile} gets its output. */
+    static EmbeddedKafka start(InstallLayout layout, Path logFile, String heap) throws InterruptedException {
+        String classpath = layout.kafkaClasspath();
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("streambench-kafka-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        int port = FreePort.find();
+        int controllerPort = FreePort.find();
+        Path props = dir.resolve("server.properties");
+        Path log4j = dir.resolve("log4j2.properties");
+        try {
+            Files.writeString(props, serverProperties(port, controllerPort, dir.resolve("data")));
+            Files.writeString(log4j, """
+                    rootLogger.level=INFO
+                    rootLogger.appenderRef.out.ref=out
+                    appender.out.type=Console
+                    appender.out.name=out
+                    appender.out.layout.type=PatternLayout
+                    appender.out.layout.pattern=[%d] %p %m (%c)%n
+                    logger.kafka.name=kafka
+                    logger.kafka.level=WARN
+                    logger.apache.name=org.apache.kafka
+                    logger.apache.level=WARN
+                    logger.started.name=kafka.server.KafkaRaftServer
+                    logger.started.level=INFO
+                    """);
+        } catch (IOException e) {
+            deleteQuietly(dir);
+            throw new UncheckedIOException(e);
+        }
+        String java = ChildProcess.javaExecutable();
+        String log4jOpt = "-Dlog4j2.configurationFile=" + log4j;
+        ChildProcess format = ChildProcess.start("kafka-format",
+                List.of(java, log4jOpt, "-cp", classpath, "kafka.tools.StorageTool", "format",
+                        "-t", randomClusterId(), "-c", props.toString()),
+                Map.of(), dir, logFile, null);
+        OptionalInt formatted = format.waitFor(Duration.ofSeconds(60));
+        format.stop(Duration.ofSeconds(1));
+        if (formatted.isEmpty() || formatted.getAsInt() != 0) {
+            deleteQuietly(dir);
+            throw new IllegalStateException("formatting Kafka storage failed; see " + logFile + ":\n" + format.logTail());
+        }
+        ChildProcess broker = ChildProcess.start("kafka",
+                List.of(java, "-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC", "-Djava.awt.headless=true", log4jOpt,
+                        "-cp", classpath, "kafka.Kafka", props.toString()),
+                Map.of(), dir, logFile, null);
+        EmbeddedKafka kafka = new EmbeddedKafka(broker, dir, "127.0.0.1:" + port);
+        try {
+            kafka.awaitReady();
+        } catch (RuntimeException | InterruptedException e) {
+            kafka.close();
+            throw e;
+        }
+        return kafka;
+    }
+
+    private void awaitReady() throws InterruptedException {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 2_000,
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 1_000))) {
+            while (true) {
+                if (!process.isAlive()) {
+                    throw new IllegalStateException("Kafka exited during start-up; see " + process.logFile()
+                            + ":\n" + process.logTail());
+                }
+                try {
+                    if (!admin.describeCluster().nodes().get(2, TimeUnit.SECONDS).isEmpty()) {
+                        return;
+                    }
+                } catch (Exception notYet) {
+                    // still starting
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("Kafka did not answer within " + START_TIMEOUT.toSeconds()
+                            + " s; see " + process.logFile() + ":\n" + process.logTail());
+                }
+                Thread.sleep(200);
+            }
+        }
+    }
+
+    static String serverProperties(int port, int controllerPort, Path dataDir) {
+        return """
+                process.roles=broker,controller
+                node.id=1
+                controller.quorum.voters=1@127.0.0.1:%2$d
+                listeners=PLAINTEXT://127.0.0.1:%1$d,CONTROLLER://127.0.0.1:%2$d
+                advertised.listeners=PLAINTEXT://127.0.0.1:%1$d
+                controller.listener.names=CONTROLLER
+                inter.broker.listener.name=PLAINTEXT
+                listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
+                log.dirs=%3$s
+                offsets.topic.replication.factor=1
+                transaction.state.log.replication.factor=1
+                transaction.state.log.min.isr=1
+                share.coordinator.state.topic.replication.factor=1
+                share.coordinator.state.topic.min.isr=1
+                group.initial.rebalance.delay.ms=0
+                auto.create.topics.enable=false
+                delete.topic.enable=true
+                """.formatted(port, controllerPort, dataDir.toString().replace("\\", "/"));
+    }
+
+    /** Kafka cluster ids are 16 random bytes in URL-safe base64 without padding. */
+    private static String randomClusterId() {
+        byte[] bytes = new byte[16];
+        new SecureRandom().nextBytes(bytes);
+        bytes[6] &= 0x0f; // a version-4 UUID layout, as Kafka's own random-uuid writes
+        bytes[6] |= 0x40;
+        bytes[8] &= 0x3f;
+        bytes[8] |= (byte) 0x80;
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    String bootstrapServers() {
+        return bootstrap;
+    }
+
+    KafkaConnection connection() {
+        return KafkaConnection.ofBootstrap(bootstrap);
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    @Override
+    public void close() {
+        process.stop(Duration.ofSeconds(20));
+        deleteQuietly(dataDir);
+    }
+
+    static void deleteQuietly(Path dir) {
+        try (var paths = Files.walk(dir)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a temp directory left behind is not worth failing a run for
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package streambench.harness;
+
+import streambench.common.ConfigException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+
+/**
+ * Where this checkout's build put what the harness launches (written into the harness jar by the
+ * build): the producer jar, the Azurite install, the Kafka broker's classpath.
+ */
+final class InstallLayout {
+    private final Properties props;
+
+    private InstallLayout(Properties props) {
+        this.props = props;
+    }
+
+    static InstallLayout load() {
+        Properties p = new Properties();
+        try (InputStream in = resource("streambench/harness-install.properties")) {
+            p.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new InstallLayout(p);
+    }
+
+    Path producerJar() {
+        Path jar = Path.of(props.getProperty("producer.jar")).normalize();
+        if (!Files.isRegularFile(jar)) {
+            throw new ConfigException("the producer jar is missing at " + jar
+                    + ": build it first with `mvn -q install -DskipTests` in the repository root");
+        }
+        return jar;
+    }
+
+    Path azuriteDir() {
+        return Path.of(System.getenv().getOrDefault("AZURITE_HOME", props.getProperty("azurite.dir"))).normalize();
+    }
+
+    /** The broker's and Kafka tools' classpath, resolved by the kafka-runtime module's build. */
+    String kafkaClasspath() {
+        String cp;
+        try (InputStream in = resource("streambench/kafka-runtime.classpath")) {
+            cp = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String first = cp.split(java.io.File.pathSeparator)[0];
+        if (!Files.isRegularFile(Path.of(first))) {
+            throw new ConfigException("the Kafka broker's jars are gone from " + first
+                    + ": rebuild with `mvn -q install -DskipTests`");
+        }
+        return cp;
+    }
+
+    private static InputStream resource(String name) {
+        InputStream in = InstallLayout.class.getClassLoader().getResourceAsStream(name);
+        if (in == null) {
+            throw new ConfigException("resource " + name + " is missing from the harness classpath: "
+                    + "build with `mvn -q install -DskipTests` in the repository root");
+        }
+        return in;
+    }
+}

@@ -1,0 +1,37 @@
+package streambench.harness;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The producer's summary file as the harness reads it (fields it does not know are ignored). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+record ProducerReport(
+        String topic,
+        @JsonProperty("target_rate") long targetRate,
+        @JsonProperty("elapsed_s") double elapsedSeconds,
+        @JsonProperty("completed_schedule") boolean completedSchedule,
+        long sent,
+        long acked,
+        long failed,
+        @JsonProperty("achieved_rate") double achievedRate,
+        @JsonProperty("max_lag_ms") double maxLagMs,
+        List<PerProducer> producers) {
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record PerProducer(
+            @JsonProperty("producer_id") int producerId,
+            @JsonProperty("first_seq") Long firstSeq,
+            @JsonProperty("last_seq") Long lastSeq,
+            long acked,
+            long failed) {
+    }
+
+    static ProducerReport read(Path file) throws IOException {
+        return new ObjectMapper().readValue(file.toFile(), ProducerReport.class);
+    }
+}

@@ -1,0 +1,153 @@
+package streambench.producer;
+
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import streambench.common.Knobs;
+import streambench.common.MainRunner;
+
+import java.io.PrintStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code java -jar producer.jar}: sends {@code RATE} events/s to {@code TOPIC} for {@code DURATION_S}
+ * seconds (0 = until SIGTERM), prints one line per second and, on exit, writes the summary the
+ * harness uses to check completeness. Exit 0 when every event was acknowledged, 1 when any send
+ * failed, 2 for bad configuration or an unreachable cluster.
+ */
+public final class ProducerMain {
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+
+    private ProducerMain() {
+    }
+
+    public static void main(String[] args) {
+        MainRunner.runAndExit("producer", () -> run(Knobs.fromEnvironment(), System.out));
+    }
+
+    static int run(Knobs knobs, PrintStream out) throws Exception {
+        ProducerSettings settings = ProducerSettings.fromKnobs(knobs);
+        out.println("producer config: " + knobs.effectiveRedacted());
+        int partitions = KafkaPreflight.check(settings.kafka(), settings.topic(), settings.connectTimeout());
+        out.printf("producer: topic %s has %d partitions on %s%n", settings.topic(), partitions,
+                settings.kafka().bootstrapServers());
+
+        List<Producer<byte[], byte[]>> producers = new ArrayList<>();
+        List<SenderStats> stats = new ArrayList<>();
+        List<ScheduledSender> senders = new ArrayList<>();
+        Instant wallStart = Clock.systemUTC().instant();
+        long startNanos = System.nanoTime() + 100_000_000L; // a little head start to create the threads
+        long startMicros = wallStart.getEpochSecond() * 1_000_000L + wallStart.getNano() / 1000 + 100_000L;
+        for (int i = 0; i < settings.threads(); i++) {
+            int producerId = settings.producerIdBase() + i;
+            Producer<byte[], byte[]> producer = new KafkaProducer<>(kafkaProperties(settings, producerId));
+            RateSchedule schedule = new RateSchedule(settings.rateOfThread(i), startNanos, startMicros);
+            long count = settings.durationSeconds() == 0 ? Long.MAX_VALUE
+                    : schedule.eventsWithin(settings.durationSeconds());
+            SenderStats s = new SenderStats(producerId);
+            producers.add(producer);
+            stats.add(s);
+            senders.add(new ScheduledSender(producer, settings.topic(), schedule, count, settings.messageBytes(), s,
+                    settings.kafka()::redact));
+        }
+
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread onSigterm = new Thread(() -> {
+            senders.forEach(ScheduledSender::requestStop);
+            try {
+                // the JVM exits when this hook returns: give main time to flush and write the summary
+                finished.await(CLOSE_TIMEOUT.toSeconds() + 10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "producer-sigterm");
+        Runtime.getRuntime().addShutdownHook(onSigterm);
+
+        ProgressReporter reporter = new ProgressReporter(stats, settings.rate(), startNanos, out);
+        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "producer-progress");
+            t.setDaemon(true);
+            return t;
+        });
+        long intervalNanos = settings.reportInterval().toNanos();
+        ticker.scheduleAtFixedRate(reporter::report, intervalNanos + (startNanos - System.nanoTime()),
+                intervalNanos, TimeUnit.NANOSECONDS);
+
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < senders.size(); i++) {
+            Thread t = new Thread(senders.get(i), "producer-" + stats.get(i).producerId);
+            threads.add(t);
+            t.start();
+        }
+        try {
+            for (Thread t : threads) {
+                t.join();
+            }
+            long lastSendNanos = System.nanoTime();
+            for (Producer<byte[], byte[]> p : producers) {
+                p.flush();
+            }
+            for (Producer<byte[], byte[]> p : producers) {
+                p.close(CLOSE_TIMEOUT);
+            }
+            ticker.shutdownNow();
+            ProducerSummary summary = summarize(settings, stats, senders, startMicros, startNanos, lastSendNanos);
+            if (settings.summaryFile().isPresent()) {
+                summary.writeTo(settings.summaryFile().get());
+            }
+            out.printf("producer summary: sent=%d acked=%d failed=%d achieved_rate=%.0f/s max_lag_ms=%.0f completed_schedule=%s%n",
+                    summary.sent(), summary.acked(), summary.failed(), summary.achievedRate(), summary.maxLagMs(),
+                    summary.completedSchedule());
+            stats.stream().filter(s -> s.firstError.get() != null).forEach(s -> out.printf(
+                    "producer %d: %d sends failed, first error: %s%n", s.producerId, s.failed.get(), s.firstError.get()));
+            out.flush();
+            return summary.failed() > 0 ? MainRunner.EXIT_FAILED : MainRunner.EXIT_OK;
+        } finally {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(onSigterm);
+            } catch (IllegalStateException shuttingDown) {
+                // SIGTERM path: the hook is already running and waits for the countDown above
+            }
+        }
+    }
+
+    private static ProducerSummary summarize(ProducerSettings settings, List<SenderStats> stats,
+                                             List<ScheduledSender> senders, long startMicros, long startNanos,
+                                             long lastSendNanos) {
+        long sent = stats.stream().mapToLong(s -> s.sent.get()).sum();
+        long acked = stats.stream().mapToLong(s -> s.acked.get()).sum();
+        long failed = stats.stream().mapToLong(s -> s.failed.get()).sum();
+        double elapsed = Math.max(1e-9, (lastSendNanos - startNanos) / 1e9);
+        double maxLagMs = stats.stream().mapToLong(s -> s.maxLagNanos.get()).max().orElse(0) / 1e6;
+        boolean completed = settings.durationSeconds() > 0 && senders.stream().allMatch(ScheduledSender::finishedSchedule);
+        return new ProducerSummary(settings.topic(), settings.rate(), settings.messageBytes(),
+                Instant.EPOCH.plus(startMicros, java.time.temporal.ChronoUnit.MICROS).toString(),
+                Clock.systemUTC().instant().toString(), elapsed, completed, sent, acked, failed,
+                acked / elapsed, maxLagMs, stats.stream().map(ProducerSummary.PerProducer::of).toList());
+    }
+
+    static Map<String, Object> kafkaProperties(ProducerSettings settings, int producerId) {
+        Map<String, Object> props = new HashMap<>(settings.kafka().properties());
+        props.put(ProducerConfig.CLIENT_ID_CONFIG, "streambench-producer-" + producerId);
+        props.put(ProducerConfig.ACKS_CONFIG, settings.acks());
+        props.put(ProducerConfig.LINGER_MS_CONFIG, settings.lingerMs());
+        props.put(ProducerConfig.BATCH_SIZE_CONFIG, settings.batchSize());
+        props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, settings.compression());
+        props.put(ProducerConfig.BUFFER_MEMORY_CONFIG, settings.bufferMemory());
+        props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        return props;
+    }
+}

@@ -1,0 +1,72 @@
+package streambench.producer;
+
+import streambench.common.KafkaConnection;
+import streambench.common.Knobs;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+
+/** Everything the producer reads from the environment, validated once at start. */
+record ProducerSettings(
+        KafkaConnection kafka,
+        String topic,
+        long rate,
+        int threads,
+        int messageBytes,
+        int producerIdBase,
+        long durationSeconds,
+        String acks,
+        int lingerMs,
+        int batchSize,
+        String compression,
+        long bufferMemory,
+        Duration connectTimeout,
+        Duration reportInterval,
+        Optional<Path> summaryFile) {
+
+    static ProducerSettings fromKnobs(Knobs knobs) {
+        KafkaConnection kafka = KafkaConnection.fromKnobs(knobs);
+        String topic = knobs.required("TOPIC", "the Kafka topic to write events to").asString();
+        long rate = knobs.env("RATE", "200000").asPositiveLong();
+        int threads = knobs.env("PRODUCER_THREADS", "1").asPositiveInt();
+        if (threads > rate) {
+            throw new streambench.common.ConfigException("PRODUCER_THREADS (" + threads
+                    + ") must not exceed RATE (" + rate + "): each thread needs at least one event per second");
+        }
+        int messageBytes = knobs.env("MESSAGE_BYTES", "100").asPositiveInt();
+        int idBase = knobs.env("PRODUCER_ID_BASE", "0").asNonNegativeInt();
+        if ((long) idBase + threads - 1 > Integer.MAX_VALUE) {
+            throw new streambench.common.ConfigException("PRODUCER_ID_BASE + PRODUCER_THREADS exceeds the 32-bit producer_id range");
+        }
+        long duration = knobs.env("DURATION_S", "0").asLong();
+        if (duration < 0) {
+            throw new streambench.common.ConfigException("DURATION_S must be >= 0 (0 = until SIGTERM), got \"" + duration + "\"");
+        }
+        String acks = knobs.env("PRODUCER_ACKS", "all").asString();
+        if (!acks.equals("all") && !acks.equals("-1") && !acks.equals("0") && !acks.equals("1")) {
+            throw new streambench.common.ConfigException("PRODUCER_ACKS must be all, 1 or 0, got \"" + acks + "\"");
+        }
+        int linger = knobs.env("PRODUCER_LINGER_MS", "10").asNonNegativeInt();
+        int batch = knobs.env("PRODUCER_BATCH_SIZE", "131072").asPositiveInt();
+        String compression = knobs.env("PRODUCER_COMPRESSION", "none").asString();
+        if (!java.util.Set.of("none", "gzip", "snappy", "lz4", "zstd").contains(compression)) {
+            throw new streambench.common.ConfigException(
+                    "PRODUCER_COMPRESSION must be one of none, gzip, snappy, lz4, zstd, got \"" + compression + "\"");
+        }
+        long buffer = knobs.env("PRODUCER_BUFFER_MEMORY", "67108864").asPositiveLong();
+        Duration connectTimeout = knobs.env("KAFKA_CONNECT_TIMEOUT", "30s").asDuration();
+        Duration report = knobs.env("PRODUCER_REPORT_INTERVAL", "1s").asDuration();
+        if (report.isZero()) {
+            throw new streambench.common.ConfigException("PRODUCER_REPORT_INTERVAL must be longer than 0");
+        }
+        Optional<Path> summary = knobs.optional("PRODUCER_SUMMARY_FILE").map(k -> Path.of(k.asString()));
+        return new ProducerSettings(kafka, topic, rate, threads, messageBytes, idBase, duration, acks, linger,
+                batch, compression, buffer, connectTimeout, report, summary);
+    }
+
+    /** Rate of thread {@code i}: the total split evenly, the remainder spread over the first threads. */
+    long rateOfThread(int i) {
+        return rate / threads + (i < rate % threads ? 1 : 0);
+    }
+}

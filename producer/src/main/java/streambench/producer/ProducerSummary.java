@@ -1,0 +1,69 @@
+package streambench.producer;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+
+/**
+ * What the harness needs to prove nothing was lost: per producer_id the acknowledged seq range and
+ * the failures. Seqs run from 0 without gaps, so with {@code failed == 0} every seq in
+ * {@code [first_seq, last_seq]} must be in the table exactly once.
+ */
+record ProducerSummary(
+        String topic,
+        @JsonProperty("target_rate") long targetRate,
+        @JsonProperty("message_bytes") int messageBytes,
+        String started,
+        String finished,
+        @JsonProperty("elapsed_s") double elapsedSeconds,
+        @JsonProperty("completed_schedule") boolean completedSchedule,
+        long sent,
+        long acked,
+        long failed,
+        @JsonProperty("achieved_rate") double achievedRate,
+        @JsonProperty("max_lag_ms") double maxLagMs,
+        List<PerProducer> producers) {
+
+    record PerProducer(
+            @JsonProperty("producer_id") int producerId,
+            @JsonProperty("first_seq") Long firstSeq,
+            @JsonProperty("last_seq") Long lastSeq,
+            long sent,
+            long acked,
+            long failed,
+            @JsonProperty("max_lag_ms") double maxLagMs,
+            @JsonProperty("first_error") String firstError) {
+
+        static PerProducer of(SenderStats s) {
+            long acked = s.acked.get();
+            return new PerProducer(s.producerId, acked == 0 ? null : s.firstAckedSeq.get(),
+                    acked == 0 ? null : s.lastAckedSeq.get(), s.sent.get(), acked, s.failed.get(),
+                    s.maxLagNanos.get() / 1e6, s.firstError.get());
+        }
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** Writes to a temp file and renames it, so a reader never sees half a summary. */
+    void writeTo(Path file) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+        try {
+            JSON.writeValue(tmp.toFile(), this);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    String toJson() throws IOException {
+        return JSON.writeValueAsString(this);
+    }
+}
