@@ -56,6 +56,9 @@ final class ChildProcess implements AutoCloseable {
                               Path logFile, Consumer<String> listener) {
         try {
             Files.createDirectories(logFile.toAbsolutePath().getParent());
+            if (!Files.exists(logFile)) {
+                Files.createFile(logFile); // exists from the start, so callers can watch it
+            }
             ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
             if (workDir != null) {
                 pb.directory(workDir.toFile());

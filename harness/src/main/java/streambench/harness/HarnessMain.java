@@ -22,8 +22,13 @@ public final class HarnessMain {
 
     public static void main(String[] args) {
         int code = execute(args);
+        ChildProcess.stopAll();
         System.out.flush();
-        System.exit(code);
+        System.err.flush();
+        // halt, not exit: under `mvn exec:java` Maven's console hook would print colour-reset codes after
+        // our status line, and the status line must be the very last thing on stdout. Every child
+        // process and service has been stopped above, so no shutdown hook has work left.
+        Runtime.getRuntime().halt(code);
     }
 
     static int execute(String[] args) {

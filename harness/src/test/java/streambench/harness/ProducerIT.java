@@ -1,0 +1,163 @@
+package streambench.harness;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import streambench.common.Event;
+import streambench.common.EventCodec;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The producer jar against a real KRaft broker: every event exactly once, on schedule; failures reported. */
+class ProducerIT {
+    private static final InstallLayout LAYOUT = InstallLayout.load();
+    private static EmbeddedKafka kafka;
+    private static TopicAdmin topics;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void startKafka(@TempDir Path logs) throws Exception {
+        kafka = EmbeddedKafka.start(LAYOUT, logs.resolve("kafka.log"), "512m");
+        topics = new TopicAdmin(kafka.connection());
+    }
+
+    @AfterAll
+    static void stopKafka() {
+        if (topics != null) {
+            topics.close();
+        }
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
+
+    @Test
+    void everyEventArrivesExactlyOnceWithItsScheduledTs() throws Exception {
+        topics.create("exactly-once", 3);
+        ProducerLauncher launcher = new ProducerLauncher(LAYOUT, Map.of("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers()));
+        List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
+        ProducerLauncher.Outcome outcome = launcher.run(new ProducerLauncher.Request("exactly-once", 1000, 3, 120,
+                        Map.of("PRODUCER_THREADS", "2", "PRODUCER_ID_BASE", "10")),
+                tmp.resolve("summary.json"), tmp.resolve("producer.log"), lines::add);
+
+        assertThat(outcome.succeeded()).as(outcome.logTail()).isTrue();
+        ProducerReport report = outcome.report().orElseThrow();
+        assertThat(report.sent()).isEqualTo(3000);
+        assertThat(report.acked()).isEqualTo(3000);
+        assertThat(report.failed()).isZero();
+        assertThat(report.producers()).extracting(ProducerReport.PerProducer::producerId).containsExactly(10, 11);
+        assertThat(report.producers()).allSatisfy(p -> {
+            assertThat(p.firstSeq()).isZero();
+            assertThat(p.lastSeq()).isEqualTo(1499);
+        });
+        assertThat(lines).anyMatch(l -> l.startsWith("producer t=1s target=1000/s"));
+
+        List<ConsumerRecord<byte[], byte[]>> records = readAll("exactly-once", 3000);
+        Map<Integer, Map<Long, Long>> tsBySeq = new HashMap<>();
+        for (ConsumerRecord<byte[], byte[]> r : records) {
+            assertThat(r.value()).hasSize(120);
+            Event e = EventCodec.decode(r.value());
+            Long previous = tsBySeq.computeIfAbsent(e.producerId(), k -> new HashMap<>()).put(e.seq(), e.tsMicros());
+            assertThat(previous).as("duplicate (%d, %d)", e.producerId(), e.seq()).isNull();
+        }
+        assertThat(tsBySeq).containsOnlyKeys(10, 11);
+        for (Map<Long, Long> perProducer : tsBySeq.values()) {
+            assertThat(perProducer).hasSize(1500);
+            long ts0 = perProducer.get(0L);
+            // 500 events/s per producer: event k is due exactly k * 2 ms after event 0
+            perProducer.forEach((seq, ts) -> assertThat(ts - ts0).isEqualTo(seq * 2_000));
+        }
+    }
+
+    @Test
+    void sigtermFlushesAndWritesTheSummary() throws Exception {
+        topics.create("sigterm", 1);
+        Path summary = tmp.resolve("sigterm.json");
+        ChildProcess producer = ChildProcess.start("producer",
+                List.of(ChildProcess.javaExecutable(), "-jar", LAYOUT.producerJar().toString()),
+                Map.of("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers(), "TOPIC", "sigterm", "RATE", "2000",
+                        "DURATION_S", "0", "PRODUCER_SUMMARY_FILE", summary.toString()),
+                null, tmp.resolve("sigterm.log"), null);
+        try {
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (!Files.readString(producer.logFile()).contains("producer t=2s") && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+        } finally {
+            producer.stop(Duration.ofSeconds(30)); // SIGTERM first
+        }
+        ProducerReport report = ProducerReport.read(summary);
+        assertThat(report.completedSchedule()).isFalse();
+        assertThat(report.sent()).isGreaterThan(2000);
+        assertThat(report.acked()).isEqualTo(report.sent());
+        assertThat(readAll("sigterm", report.acked())).hasSize((int) report.acked());
+    }
+
+    @Test
+    void unreachableBrokerFailsFastWithAClearMessage() throws Exception {
+        int deadPort = FreePort.find();
+        ChildProcess producer = ChildProcess.start("producer",
+                List.of(ChildProcess.javaExecutable(), "-jar", LAYOUT.producerJar().toString()),
+                Map.of("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + deadPort, "TOPIC", "t", "KAFKA_CONNECT_TIMEOUT", "5s"),
+                null, tmp.resolve("dead.log"), null);
+        OptionalInt exit = producer.waitFor(Duration.ofSeconds(60));
+        assertThat(exit).hasValue(2);
+        assertThat(producer.logTail()).contains("producer: Kafka at 127.0.0.1:" + deadPort + " did not answer within 5 s");
+    }
+
+    @Test
+    void missingTopicAndBadKnobsExitWith2() throws Exception {
+        ChildProcess noTopic = ChildProcess.start("producer",
+                List.of(ChildProcess.javaExecutable(), "-jar", LAYOUT.producerJar().toString()),
+                Map.of("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers(), "TOPIC", "no-such-topic"),
+                null, tmp.resolve("no-topic.log"), null);
+        assertThat(noTopic.waitFor(Duration.ofSeconds(60))).hasValue(2);
+        assertThat(noTopic.logTail()).contains("TOPIC no-such-topic does not exist");
+
+        ChildProcess badRate = ChildProcess.start("producer",
+                List.of(ChildProcess.javaExecutable(), "-jar", LAYOUT.producerJar().toString()),
+                Map.of("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers(), "TOPIC", "t", "RATE", "lots"),
+                null, tmp.resolve("bad-rate.log"), null);
+        assertThat(badRate.waitFor(Duration.ofSeconds(60))).hasValue(2);
+        assertThat(badRate.logTail()).isEqualTo("producer: RATE must be a positive integer, got \"lots\"");
+    }
+
+    private static List<ConsumerRecord<byte[], byte[]>> readAll(String topic, long expected) {
+        Map<String, Object> props = Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG, "it-" + topic,
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName(),
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props)) {
+            consumer.subscribe(List.of(topic));
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            int emptyPollsAfterExpected = 0;
+            while (System.nanoTime() < deadline && emptyPollsAfterExpected < 3) {
+                var batch = consumer.poll(Duration.ofMillis(500));
+                batch.forEach(out::add);
+                if (out.size() >= expected && batch.isEmpty()) {
+                    emptyPollsAfterExpected++; // a few empty polls more: would show duplicates beyond `expected`
+                }
+            }
+        }
+        return out;
+    }
+}
