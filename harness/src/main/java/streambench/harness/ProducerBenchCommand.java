@@ -26,13 +26,14 @@ import java.util.regex.Pattern;
 /**
  * Benchmark, not a test: on one broker, topic layout and message size, Kafka's own
  * ProducerPerformance unthrottled against our producer's highest sustainable rate (every event
- * acknowledged, lag behind schedule under 1 s). Both get the same producer settings.
+ * acknowledged within 1 s of its due time, throughput within 1% of offered). Both get the same
+ * producer settings.
  */
 @Command(name = "producer-bench", mixinStandardHelpOptions = true,
         description = "Our producer's highest sustainable rate vs Kafka's ProducerPerformance, same broker and settings.")
 final class ProducerBenchCommand implements Callable<Integer> {
     private static final Pattern PP_FINAL = Pattern.compile("^(\\d+) records sent, ([\\d.]+) records/sec.*");
-    /** A rate is sustained when achieved is within 1% of offered and lag stayed under this. */
+    /** A rate is sustained when achieved is within 1% of offered and no ack came later than this after its due time. */
     private static final double MAX_LAG_MS = 1000;
 
     @Option(names = "--trial-seconds", defaultValue = "15", description = "Seconds per trial of our producer (default ${DEFAULT-VALUE}).")
@@ -56,7 +57,9 @@ final class ProducerBenchCommand implements Callable<Integer> {
             "PRODUCER_COMPRESSION", "compression.type",
             "PRODUCER_BUFFER_MEMORY", "buffer.memory");
 
-    record Trial(long offered, double achieved, double maxLagMs, long failed, boolean sustained) {
+    record Trial(long offered, double achieved,
+                 @com.fasterxml.jackson.annotation.JsonProperty("max_ack_lag_ms") double maxAckLagMs,
+                 long failed, boolean sustained) {
     }
 
     @Override
@@ -103,8 +106,8 @@ final class ProducerBenchCommand implements Callable<Integer> {
                 topics.delete(topic);
                 Trial t = judge(rate, outcome);
                 trials.add(t);
-                out.printf("  trial %d: offered %,d/s achieved %,.0f/s max lag %.0f ms failed %d -> %s%n", i, t.offered(),
-                        t.achieved(), t.maxLagMs(), t.failed(), t.sustained() ? "sustained" : "not sustained");
+                out.printf("  trial %d: offered %,d/s achieved %,.0f/s max schedule-to-ack delay %.0f ms failed %d -> %s%n",
+                        i, t.offered(), t.achieved(), t.maxAckLagMs(), t.failed(), t.sustained() ? "sustained" : "not sustained");
                 if (t.sustained()) {
                     lo = rate;
                 } else {
@@ -164,9 +167,9 @@ final class ProducerBenchCommand implements Callable<Integer> {
             return new Trial(offered, 0, Double.NaN, -1, false);
         }
         ProducerReport r = outcome.report().get();
-        boolean sustained = outcome.succeeded() && r.failed() == 0 && r.maxLagMs() < MAX_LAG_MS
+        boolean sustained = outcome.succeeded() && r.failed() == 0 && r.maxAckLagMs() < MAX_LAG_MS
                 && r.achievedRate() >= 0.99 * offered;
-        return new Trial(offered, r.achievedRate(), r.maxLagMs(), r.failed(), sustained);
+        return new Trial(offered, r.achievedRate(), r.maxAckLagMs(), r.failed(), sustained);
     }
 
     private static long roundRate(double rate) {

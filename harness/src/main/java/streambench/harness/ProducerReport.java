@@ -19,7 +19,8 @@ record ProducerReport(
         long acked,
         long failed,
         @JsonProperty("achieved_rate") double achievedRate,
-        @JsonProperty("max_lag_ms") double maxLagMs,
+        @JsonProperty("max_send_lag_ms") double maxSendLagMs,
+        @JsonProperty("max_ack_lag_ms") double maxAckLagMs,
         List<PerProducer> producers) {
 
     @JsonIgnoreProperties(ignoreUnknown = true)

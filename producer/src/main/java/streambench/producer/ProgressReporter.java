@@ -6,6 +6,8 @@ import java.util.List;
 /**
  * One dense line per interval, like Kafka's ProducerPerformance, in key=value form so the harness
  * and grep can read it: target and achieved rates, lag behind schedule, errors, totals.
+ * {@code send_lag_ms} is how late the latest send() call was; {@code ack_lag_ms} the worst delay from
+ * an event's due time to its acknowledgement in the interval, which includes time in the buffer.
  */
 final class ProgressReporter {
     private final List<SenderStats> stats;
@@ -29,19 +31,20 @@ final class ProgressReporter {
         long sent = 0;
         long acked = 0;
         long failed = 0;
-        long lag = 0;
-        long intervalMaxLag = 0;
+        long sendLag = 0;
+        long intervalMaxAckLag = 0;
         for (SenderStats s : stats) {
             sent += s.sent.get();
             acked += s.acked.get();
             failed += s.failed.get();
-            lag = Math.max(lag, s.currentLagNanos);
-            intervalMaxLag = Math.max(intervalMaxLag, s.intervalMaxLagNanos.getThenReset());
+            sendLag = Math.max(sendLag, s.currentSendLagNanos);
+            s.intervalMaxSendLagNanos.reset();
+            intervalMaxAckLag = Math.max(intervalMaxAckLag, s.intervalMaxAckLagNanos.getThenReset());
         }
         double seconds = Math.max(1e-9, (now - lastNanos) / 1e9);
-        out.printf("producer t=%.0fs target=%d/s sent=%.0f/s acked=%.0f/s lag_ms=%d max_lag_ms=%d errors=%d total_sent=%d%n",
+        out.printf("producer t=%.0fs target=%d/s sent=%.0f/s acked=%.0f/s send_lag_ms=%d ack_lag_ms=%d errors=%d total_sent=%d%n",
                 (now - startNanos) / 1e9, targetRate, (sent - lastSent) / seconds, (acked - lastAcked) / seconds,
-                lag / 1_000_000, intervalMaxLag / 1_000_000, failed, sent);
+                sendLag / 1_000_000, intervalMaxAckLag / 1_000_000, failed, sent);
         out.flush();
         lastNanos = now;
         lastSent = sent;

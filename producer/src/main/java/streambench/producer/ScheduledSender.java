@@ -67,14 +67,14 @@ final class ScheduledSender implements Runnable {
             if (stopRequested) {
                 return;
             }
-            stats.observeLag(Math.max(0, now - due));
+            stats.observeSendLag(Math.max(0, now - due));
             String payload = padding(EventCodec.payloadLengthFor(messageBytes, producerId, seq));
             byte[] value = codec.encode(new Event(schedule.dueEpochMicros(seq), producerId, seq, payload));
             final long s = seq;
             try {
                 producer.send(new ProducerRecord<>(topic, value), (metadata, error) -> {
                     if (error == null) {
-                        stats.onAck(s);
+                        stats.onAck(s, due, System.nanoTime());
                     } else {
                         stats.onFailure(redact.apply(error.getClass().getSimpleName() + ": " + error.getMessage()));
                     }

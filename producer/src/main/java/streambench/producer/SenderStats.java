@@ -16,25 +16,36 @@ final class SenderStats {
     final LongAccumulator firstAckedSeq = new LongAccumulator(Math::min, Long.MAX_VALUE);
     final LongAccumulator lastAckedSeq = new LongAccumulator(Math::max, -1);
     final AtomicReference<String> firstError = new AtomicReference<>();
-    /** Lag behind schedule of the latest send, and the worst since the reporter last looked / ever. */
-    volatile long currentLagNanos;
-    final LongAccumulator intervalMaxLagNanos = new LongAccumulator(Math::max, 0);
-    final LongAccumulator maxLagNanos = new LongAccumulator(Math::max, 0);
+    /**
+     * Lag behind schedule when send() was called. Cheap to see, but the producer's buffer can hide a
+     * backlog behind it, so the one that decides whether the load was delivered is the ack lag below.
+     */
+    volatile long currentSendLagNanos;
+    final LongAccumulator intervalMaxSendLagNanos = new LongAccumulator(Math::max, 0);
+    final LongAccumulator maxSendLagNanos = new LongAccumulator(Math::max, 0);
+    /** Due time to broker acknowledgement: how late the event really reached Kafka. */
+    final LongAccumulator intervalMaxAckLagNanos = new LongAccumulator(Math::max, 0);
+    final LongAccumulator maxAckLagNanos = new LongAccumulator(Math::max, 0);
+    final LongAccumulator lastAckNanos = new LongAccumulator(Math::max, Long.MIN_VALUE);
 
     SenderStats(int producerId) {
         this.producerId = producerId;
     }
 
-    void observeLag(long lagNanos) {
-        currentLagNanos = lagNanos;
-        intervalMaxLagNanos.accumulate(lagNanos);
-        maxLagNanos.accumulate(lagNanos);
+    void observeSendLag(long lagNanos) {
+        currentSendLagNanos = lagNanos;
+        intervalMaxSendLagNanos.accumulate(lagNanos);
+        maxSendLagNanos.accumulate(lagNanos);
     }
 
-    void onAck(long seq) {
+    void onAck(long seq, long dueNanos, long nowNanos) {
         acked.incrementAndGet();
         firstAckedSeq.accumulate(seq);
         lastAckedSeq.accumulate(seq);
+        long lag = Math.max(0, nowNanos - dueNanos);
+        intervalMaxAckLagNanos.accumulate(lag);
+        maxAckLagNanos.accumulate(lag);
+        lastAckNanos.accumulate(nowNanos);
     }
 
     void onFailure(String message) {
