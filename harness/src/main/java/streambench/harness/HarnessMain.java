@@ -21,6 +21,13 @@ public final class HarnessMain {
     private static final Set<String> TOP_LEVEL_FLAGS = Set.of("-h", "--help", "-V", "--version");
 
     public static void main(String[] args) {
+        // Runs only on a signal (Ctrl-C, SIGTERM): a normal end halts below, skipping hooks.
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            System.out.println("streambench: interrupted; stopping every process it started");
+            ChildProcess.stopAll();
+            System.out.println("{ \"status\": \"Failed\" }");
+            System.out.flush();
+        }, "interrupted"));
         int code = execute(args);
         ChildProcess.stopAll();
         System.out.flush();
