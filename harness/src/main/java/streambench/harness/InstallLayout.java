@@ -32,12 +32,29 @@ final class InstallLayout {
     }
 
     Path producerJar() {
-        Path jar = Path.of(props.getProperty("producer.jar")).normalize();
+        return jar("producer.jar");
+    }
+
+    /** The shaded consumer jar of an engine, e.g. {@code jar("spark-4.2.jar")}. */
+    Path jar(String key) {
+        String path = props.getProperty(key);
+        if (path == null) {
+            throw new IllegalArgumentException("no jar is known as " + key);
+        }
+        Path jar = Path.of(path).normalize();
         if (!Files.isRegularFile(jar)) {
-            throw new ConfigException("the producer jar is missing at " + jar
+            throw new ConfigException("the jar " + jar.getFileName() + " is missing at " + jar
                     + ": build it first with `mvn -q install -DskipTests` in the repository root");
         }
         return jar;
+    }
+
+    Path composeFile() {
+        Path file = Path.of(props.getProperty("compose.file")).normalize();
+        if (!Files.isRegularFile(file)) {
+            throw new ConfigException("docker-compose.yml, which holds every knob's default, is missing at " + file);
+        }
+        return file;
     }
 
     Path azuriteDir() {

@@ -1,0 +1,17 @@
+package streambench.harness.delta;
+
+import java.util.List;
+
+/**
+ * One version of a Delta table as its {@code _delta_log/<version>.json} records it: when the writer
+ * says it committed ({@code commitInfo.timestamp}, epoch ms) and which data files it added.
+ */
+public record DeltaCommit(long version, long commitTimestampMillis, String operation, List<AddedFile> added) {
+    /** {@code path} as written in the log (relative to the table, URI-encoded); {@code numRecords} from stats if any. */
+    public record AddedFile(String path, long size, long numRecords) {
+    }
+
+    public long recordCount() {
+        return added.stream().mapToLong(AddedFile::numRecords).filter(n -> n >= 0).sum();
+    }
+}

@@ -1,0 +1,109 @@
+package streambench.spark;
+
+import io.delta.tables.DeltaTable;
+import org.apache.spark.SparkConf;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.streaming.StreamingQuery;
+import org.apache.spark.sql.streaming.StreamingQueryException;
+import org.apache.spark.sql.streaming.Trigger;
+import streambench.common.HealthServer;
+import streambench.common.Knobs;
+import streambench.common.MainRunner;
+import streambench.common.Secrets;
+
+import java.io.PrintStream;
+import java.util.concurrent.TimeUnit;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.not;
+import static org.apache.spark.sql.functions.sum;
+import static org.apache.spark.sql.functions.when;
+
+/**
+ * Kafka → parse → Delta on ADLS Gen2 (or Azurite) with Structured Streaming, nothing else: no
+ * repartition, no shuffle, no local staging. Runs with {@code java -jar} (local master) or under
+ * {@code spark-submit}. Exactly once comes from Spark's checkpoint plus the Delta sink's idempotent
+ * per-batch commit. Exit 2 for bad configuration, 1 when the query fails.
+ */
+public final class SparkConsumerMain {
+    private SparkConsumerMain() {
+    }
+
+    public static void main(String[] args) {
+        MainRunner.runAndExit("spark-consumer", () -> run(Knobs.fromEnvironment(), System.out));
+    }
+
+    static int run(Knobs knobs, PrintStream out) throws Exception {
+        SparkSettings s = SparkSettings.fromKnobs(knobs);
+        out.println("spark-consumer config: " + knobs.effectiveRedacted());
+        out.println(s.lake().describe());
+        out.println(s.kafka().describe());
+        out.println("table: " + s.tableUri() + "  checkpoint: " + s.checkpointLocation());
+
+        HealthServer health = HealthServer.start(s.healthPort());
+        out.println("health: http://0.0.0.0:" + health.port() + "/health");
+        SparkConf conf = new SparkConf().setAppName("streambench-spark-consumer");
+        if (!conf.contains("spark.master")) {
+            conf.setMaster(s.master()); // spark-submit --master wins over SPARK_MASTER
+        }
+        s.sparkConf().forEach(conf::set);
+        SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
+        out.println("spark: version " + spark.version() + ", master " + spark.sparkContext().master());
+
+        DeltaTable.createIfNotExists(spark)
+                .location(s.tableUri())
+                .addColumns(EventColumns.TABLE_SCHEMA)
+                .property("delta.checkpointInterval", s.tableProperties().get("delta.checkpointInterval"))
+                .property("delta.appendOnly", s.tableProperties().get("delta.appendOnly"))
+                .execute();
+        out.println("spark: table ready at " + s.tableUri());
+
+        BatchTelemetry telemetry = new BatchTelemetry(s.telemetryFile(), health, out);
+        spark.streams().addListener(telemetry);
+
+        Dataset<Row> events = spark.readStream().format("kafka").options(s.kafkaSourceOptions()).load()
+                .select(EventColumns.parsed().as("e"))
+                .select(EventColumns.ts().as("ts"), col("e.producer_id").as("producer_id"), col("e.seq").as("seq"))
+                .withColumn("valid", EventColumns.valid())
+                // counted in the same pass, reported with the batch's progress: no extra Spark job
+                .observe(BatchTelemetry.OBSERVATION, count(lit(1)).as("rows"),
+                        sum(when(not(col("valid")), 1).otherwise(0)).cast("long").as("malformed"))
+                .filter(col("valid"))
+                .select("ts", "producer_id", "seq");
+        if (s.outputCoalescePartitions() > 0) {
+            events = events.coalesce(s.outputCoalescePartitions()); // narrows without a shuffle
+        }
+        StreamingQuery query = events.writeStream()
+                .format("delta")
+                .outputMode("append")
+                .option("checkpointLocation", s.checkpointLocation())
+                .trigger(Trigger.ProcessingTime(s.triggerInterval().toMillis(), TimeUnit.MILLISECONDS))
+                .queryName("streambench")
+                .start(s.tableUri());
+
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            health.markNotReady("stopping");
+            try {
+                query.stop();
+            } catch (Exception e) {
+                // Spark's own hook may have stopped the context first; the checkpoint keeps us exactly once
+            }
+        }, "spark-consumer-stop"));
+
+        try {
+            query.awaitTermination();
+            out.println("spark: query stopped; malformed records dropped: " + telemetry.malformedTotal());
+            return MainRunner.EXIT_OK;
+        } catch (StreamingQueryException e) {
+            out.println("spark-consumer: query failed: "
+                    + Secrets.redactText(String.valueOf(e.getMessage()), s.lake().secretValues()));
+            return MainRunner.EXIT_FAILED;
+        } finally {
+            health.close();
+        }
+    }
+}

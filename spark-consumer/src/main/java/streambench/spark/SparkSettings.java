@@ -1,0 +1,126 @@
+package streambench.spark;
+
+import streambench.common.ConfigException;
+import streambench.common.KafkaConnection;
+import streambench.common.Knobs;
+import streambench.common.LakeSettings;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Every setting and tuning knob of the Spark consumer, read once from the environment. Knob names
+ * follow the original benchmark where it had one; each default here equals the one under
+ * {@code x-spark-tuning} in docker-compose.yml (a test keeps them in sync). A value of 0 means "leave
+ * Spark's or the driver's own default" where the knob says so.
+ */
+record SparkSettings(
+        String topic,
+        String tableUri,
+        String checkpointLocation,
+        Optional<String> telemetryFile,
+        int healthPort,
+        String master,
+        LakeSettings lake,
+        KafkaConnection kafka,
+        Map<String, String> sparkConf,
+        Map<String, String> kafkaSourceOptions,
+        Duration triggerInterval,
+        int outputCoalescePartitions,
+        Map<String, String> tableProperties) {
+
+    static SparkSettings fromKnobs(Knobs knobs) {
+        String topic = knobs.required("TOPIC", "the Kafka topic to consume").asString();
+        String tablePath = knobs.required("TABLE_PATH",
+                "the table's path under the lake root, e.g. run-1/spark-4.2/benchmark").asString();
+        LakeSettings lake = LakeSettings.fromKnobs(knobs);
+        KafkaConnection kafka = KafkaConnection.fromKnobs(knobs);
+        String tableUri = lake.tableUri(tablePath);
+        String checkpoint = knobs.env("CHECKPOINT_LOCATION", "").asString();
+        if (checkpoint.isEmpty()) {
+            checkpoint = tableUri + "_checkpoint"; // beside the table, on the same storage
+        }
+        Optional<String> telemetry = knobs.optional("TELEMETRY_FILE").map(k -> k.asString());
+        int healthPort = knobs.env("HEALTH_PORT", "8080").asNonNegativeInt();
+        String master = knobs.env("SPARK_MASTER", "local[*]").asString();
+
+        Duration trigger = knobs.env("TRIGGER_INTERVAL", "0s").asDuration();
+        long maxOffsets = knobs.env("MAX_OFFSETS_PER_TRIGGER", "1000000").asLong();
+        long minOffsets = knobs.env("MIN_OFFSETS_PER_TRIGGER", "0").asLong();
+        Duration maxTriggerDelay = knobs.env("MAX_TRIGGER_DELAY", "15m").asDuration();
+        int minPartitions = knobs.env("KAFKA_MIN_PARTITIONS", "0").asNonNegativeInt();
+        String startingOffsets = knobs.env("STARTING_OFFSETS", "earliest").asString();
+        boolean failOnDataLoss = knobs.env("FAIL_ON_DATA_LOSS", "true").asBoolean();
+        int coalesce = knobs.env("OUTPUT_COALESCE_PARTITIONS", "0").asNonNegativeInt();
+        nonNegative("MAX_OFFSETS_PER_TRIGGER", maxOffsets);
+        nonNegative("MIN_OFFSETS_PER_TRIGGER", minOffsets);
+        if (!startingOffsets.equals("earliest") && !startingOffsets.equals("latest")) {
+            throw new ConfigException("STARTING_OFFSETS must be earliest or latest, got \"" + startingOffsets + "\"");
+        }
+
+        Map<String, String> source = new LinkedHashMap<>();
+        kafka.properties().forEach((k, v) -> source.put("kafka." + k, v));
+        source.put("subscribe", topic);
+        source.put("startingOffsets", startingOffsets);
+        source.put("failOnDataLoss", Boolean.toString(failOnDataLoss));
+        if (maxOffsets > 0) {
+            source.put("maxOffsetsPerTrigger", Long.toString(maxOffsets));
+        }
+        if (minOffsets > 0) {
+            source.put("minOffsetsPerTrigger", Long.toString(minOffsets));
+            source.put("maxTriggerDelay", maxTriggerDelay.toMillis() + "ms");
+        }
+        if (minPartitions > 0) {
+            source.put("minPartitions", Integer.toString(minPartitions));
+        }
+        source.put("kafka.max.poll.records", knobs.env("KAFKA_MAX_POLL_RECORDS", "500").asPositiveInt() + "");
+        source.put("kafka.fetch.min.bytes", knobs.env("KAFKA_FETCH_MIN_BYTES", "1").asPositiveInt() + "");
+        source.put("kafka.fetch.max.wait.ms", knobs.env("KAFKA_FETCH_MAX_WAIT_MS", "500").asNonNegativeInt() + "");
+        source.put("kafka.fetch.max.bytes", knobs.env("KAFKA_FETCH_MAX_BYTES", "52428800").asPositiveInt() + "");
+        source.put("kafka.max.partition.fetch.bytes",
+                knobs.env("KAFKA_MAX_PARTITION_FETCH_BYTES", "1048576").asPositiveInt() + "");
+        source.put("kafka.receive.buffer.bytes", knobs.env("KAFKA_RECEIVE_BUFFER_BYTES", "65536").asInt() + "");
+        source.put("kafka.request.timeout.ms", knobs.env("KAFKA_REQUEST_TIMEOUT_MS", "30000").asPositiveInt() + "");
+        source.put("kafkaConsumer.pollTimeoutMs", knobs.env("KAFKA_POLL_TIMEOUT_MS", "120000").asPositiveInt() + "");
+
+        Map<String, String> conf = new LinkedHashMap<>(lake.sparkConf());
+        conf.put("spark.sql.session.timeZone", "UTC");
+        conf.put("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension");
+        conf.put("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog");
+        // Spark's default redaction misses Azure's account.key and JAAS lines.
+        conf.put("spark.redaction.regex", "(?i)secret|password|token|access[.]?key|account[.]key|jaas|sas");
+        // Readers (the harness, Flink, Feldera) expect microsecond timestamps, not Spark's legacy INT96.
+        conf.put("spark.sql.parquet.outputTimestampType", "TIMESTAMP_MICROS");
+        conf.put("spark.sql.shuffle.partitions", knobs.env("SHUFFLE_PARTITIONS", "2").asPositiveInt() + "");
+        conf.put("spark.sql.codegen.wholeStage", knobs.env("WHOLE_STAGE_CODEGEN", "true").asBoolean() + "");
+        conf.put("spark.ui.enabled", knobs.env("SPARK_UI_ENABLED", "false").asBoolean() + "");
+        conf.put("spark.kafka.consumer.cache.capacity",
+                knobs.env("KAFKA_CONSUMER_CACHE_CAPACITY", "64").asPositiveInt() + "");
+        conf.put("spark.sql.parquet.compression.codec", knobs.env("PARQUET_COMPRESSION", "snappy").asString());
+        // Measured: each commit rebuilds the snapshot over this many partitions; 50 (Delta's default)
+        // costs seconds per micro-batch on 2 cores, 2 halves the batch time (DESIGN.md §6).
+        conf.put("spark.databricks.delta.snapshotPartitions",
+                knobs.env("DELTA_SNAPSHOT_PARTITIONS", "2").asPositiveInt() + "");
+        conf.put("spark.hadoop.fs.azure.write.request.size",
+                knobs.env("ABFS_WRITE_REQUEST_SIZE", "8388608").asPositiveInt() + "");
+        int abfsConcurrency = knobs.env("ABFS_WRITE_MAX_CONCURRENT", "0").asNonNegativeInt();
+        if (abfsConcurrency > 0) {
+            conf.put("spark.hadoop.fs.azure.write.max.concurrent.requests", Integer.toString(abfsConcurrency));
+        }
+
+        Map<String, String> tableProps = new LinkedHashMap<>();
+        tableProps.put("delta.checkpointInterval", knobs.env("DELTA_CHECKPOINT_INTERVAL", "10").asPositiveInt() + "");
+        tableProps.put("delta.appendOnly", "true");
+
+        return new SparkSettings(topic, tableUri, checkpoint, telemetry, healthPort, master, lake, kafka, conf,
+                source, trigger, coalesce, tableProps);
+    }
+
+    private static void nonNegative(String name, long value) {
+        if (value < 0) {
+            throw new ConfigException(name + " must be >= 0 (0 = no limit), got \"" + value + "\"");
+        }
+    }
+}
