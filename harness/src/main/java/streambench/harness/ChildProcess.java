@@ -127,6 +127,15 @@ final class ChildProcess implements AutoCloseable {
         RUNNING.remove(this);
     }
 
+    /** SIGKILL, no grace: what a crash or an OOM killer does. */
+    void kill() throws InterruptedException {
+        List<ProcessHandle> descendants = process.descendants().toList();
+        process.destroyForcibly();
+        descendants.forEach(ProcessHandle::destroyForcibly);
+        process.waitFor(10, TimeUnit.SECONDS);
+        RUNNING.remove(this);
+    }
+
     @Override
     public void close() {
         stop(Duration.ofSeconds(15));

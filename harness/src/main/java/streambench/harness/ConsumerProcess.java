@@ -1,0 +1,81 @@
+package streambench.harness;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * An engine's consumer running as its own JVM (as it would in a container), with a free health port:
+ * ready when its {@code /health} answers 200, which each consumer only does after its first commit.
+ */
+final class ConsumerProcess implements AutoCloseable {
+    private final ChildProcess process;
+    private final int healthPort;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+
+    private ConsumerProcess(ChildProcess process, int healthPort) {
+        this.process = process;
+        this.healthPort = healthPort;
+    }
+
+    /** Starts {@code java <jvmArgs> -jar <jar>} with {@code env} plus a HEALTH_PORT of its own. */
+    static ConsumerProcess start(String name, Path jar, List<String> jvmArgs, Map<String, String> env, Path logFile,
+                                 Consumer<String> lines) {
+        int port = FreePort.find();
+        Map<String, String> fullEnv = new LinkedHashMap<>(env);
+        fullEnv.put("HEALTH_PORT", Integer.toString(port));
+        List<String> command = new java.util.ArrayList<>();
+        command.add(ChildProcess.javaExecutable());
+        command.addAll(jvmArgs);
+        command.add("-jar");
+        command.add(jar.toString());
+        return new ConsumerProcess(ChildProcess.start(name, command, fullEnv, null, logFile, lines), port);
+    }
+
+    /** Polls /health until 200; fails with the log's tail when the process dies or time runs out. */
+    void awaitReady(Duration timeout) throws InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + healthPort + "/health"))
+                .timeout(Duration.ofSeconds(2)).build();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(process.name() + " exited before it was ready; see "
+                        + process.logFile() + ":\n" + process.logTail());
+            }
+            try {
+                if (http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(process.name() + " was not ready within " + timeout.toSeconds()
+                        + " s; see " + process.logFile() + ":\n" + process.logTail());
+            }
+            Thread.sleep(250);
+        }
+    }
+
+    ChildProcess process() {
+        return process;
+    }
+
+    /** SIGKILL: for crash tests. */
+    void kill() throws InterruptedException {
+        process.kill();
+    }
+
+    @Override
+    public void close() {
+        process.stop(Duration.ofSeconds(30));
+    }
+}

@@ -1,0 +1,58 @@
+package streambench.harness;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import streambench.common.LakeSettings;
+import streambench.harness.delta.DeltaCommit;
+import streambench.harness.delta.DeltaLogReader;
+import streambench.harness.delta.EventFileReader;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What a Delta table holds, read through its log the way any Delta reader would: for assertions. */
+record DeltaTableContents(List<DeltaCommit> commits, Map<Integer, Map<Long, Long>> tsBySeqByProducer, long rows,
+                          long duplicates) {
+
+    static DeltaTableContents read(LakeSettings lake, String tableUri) throws Exception {
+        try (FileSystem fs = LakeFileSystem.open(lake, Map.of())) {
+            DeltaLogReader log = new DeltaLogReader(fs, tableUri);
+            List<DeltaCommit> commits = log.readFrom(0);
+            Configuration conf = fs.getConf();
+            Map<Integer, Map<Long, Long>> seen = new HashMap<>();
+            long[] rows = {0};
+            long[] duplicates = {0};
+            for (DeltaCommit c : commits) {
+                for (DeltaCommit.AddedFile f : c.added()) {
+                    EventFileReader.read(conf, log.dataFile(f), (ts, producerId, seq) -> {
+                        rows[0]++;
+                        if (seen.computeIfAbsent(producerId, k -> new HashMap<>()).put(seq, ts) != null) {
+                            duplicates[0]++;
+                        }
+                    });
+                }
+            }
+            return new DeltaTableContents(commits, seen, rows[0], duplicates[0]);
+        }
+    }
+
+    /** Rows committed so far according to the log's file statistics (cheap: no data file is read). */
+    static long committedRows(LakeSettings lake, String tableUri) throws Exception {
+        try (FileSystem fs = LakeFileSystem.open(lake, Map.of())) {
+            return new DeltaLogReader(fs, tableUri).readFrom(0).stream().mapToLong(DeltaCommit::recordCount).sum();
+        }
+    }
+
+    /** Polls the log until {@code expected} rows are committed or the time is up; returns the last count. */
+    static long awaitRows(LakeSettings lake, String tableUri, long expected, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        long rows = committedRows(lake, tableUri);
+        while (rows < expected && System.nanoTime() < deadline) {
+            Thread.sleep(1000);
+            rows = committedRows(lake, tableUri);
+        }
+        return rows;
+    }
+}

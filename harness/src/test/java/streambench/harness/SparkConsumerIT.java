@@ -1,0 +1,210 @@
+package streambench.harness;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import streambench.common.Knobs;
+import streambench.common.LakeSettings;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A Spark consumer jar as its own JVM against a real KRaft broker and real Azurite, at a modest
+ * rate: every event exactly once (also across kill -9), malformed records dropped and counted,
+ * knobs taking effect. One subclass per Spark version.
+ */
+abstract class SparkConsumerIT {
+    private static final int RATE = 5000;
+    private static final int SECONDS = 10;
+    private static final int EVENTS = RATE * SECONDS;
+    private static final Duration READY = Duration.ofMinutes(3);
+    private static final Duration DRAIN = Duration.ofMinutes(3);
+    private static final List<String> MALFORMED = List.of(
+            "not json",
+            "{\"ts\":\"yesterday\",\"producer_id\":1,\"seq\":1}",
+            "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":\"abc\",\"seq\":1}",
+            "{\"ts\":\"1970-01-01T00:00:01Z\",\"producer_id\":1,\"seq\":1}",
+            "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":1}");
+
+    private static final InstallLayout LAYOUT = InstallLayout.load();
+    private static EmbeddedKafka kafka;
+    private static EmbeddedAzurite azurite;
+    private static LakeSettings lake;
+    private static TopicAdmin topics;
+
+    @TempDir
+    Path tmp;
+
+    /** The harness's name for the jar, e.g. {@code spark-4.2.jar}. */
+    abstract String jarKey();
+
+    @BeforeAll
+    static void startServices(@TempDir Path logs) throws Exception {
+        kafka = EmbeddedKafka.start(LAYOUT, logs.resolve("kafka.log"), "512m");
+        azurite = EmbeddedAzurite.start(LAYOUT, logs.resolve("azurite.log"), 1024);
+        lake = LakeSettings.fromKnobs(Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", azurite.endpoint())));
+        topics = new TopicAdmin(kafka.connection());
+    }
+
+    @AfterAll
+    static void stopServices() {
+        if (topics != null) {
+            topics.close();
+        }
+        if (azurite != null) {
+            azurite.close();
+        }
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
+
+    @Test
+    void deliversEveryEventExactlyOnceDropsAndCountsMalformedRecordsAndHonoursKnobs() throws Exception {
+        String topic = "happy-" + jarKey().replace('.', '-');
+        String table = "it/" + topic;
+        topics.create(topic, 2);
+        sendRaw(topic, MALFORMED);
+        Path telemetry = tmp.resolve("telemetry.jsonl");
+        Map<String, String> env = consumerEnv(topic, table);
+        env.put("TELEMETRY_FILE", telemetry.toString());
+        env.put("MAX_OFFSETS_PER_TRIGGER", "5000");
+
+        List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
+        try (ConsumerProcess consumer = startConsumer(env, "happy", output::add)) {
+            consumer.awaitReady(READY);
+            ProducerLauncher.Outcome produced = produce(topic, "happy");
+            assertThat(produced.succeeded()).as(produced.logTail()).isTrue();
+            sendRaw(topic, MALFORMED.subList(0, 2)); // malformed records after good ones: the stream must live on
+            long rows = DeltaTableContents.awaitRows(lake, lake.tableUri(table), EVENTS, DRAIN);
+            assertThat(rows).as("rows committed within %s", DRAIN).isEqualTo(EVENTS);
+            awaitMalformedTotal(telemetry, MALFORMED.size() + 2);
+            assertThat(consumer.process().isAlive()).isTrue();
+        }
+
+        assertExactlyOnceOnSchedule(DeltaTableContents.read(lake, lake.tableUri(table)));
+        List<JsonNode> batches = readTelemetry(telemetry);
+        assertThat(batches).allSatisfy(b -> assertThat(b.get("input_rows").asLong())
+                .as("batch %s", b.get("batch_id")).isLessThanOrEqualTo(5000));
+        assertThat(batches.stream().mapToLong(b -> b.get("input_rows").asLong()).max().orElse(0))
+                .as("MAX_OFFSETS_PER_TRIGGER bounds batches; some batch should reach it").isGreaterThanOrEqualTo(4000);
+        assertThat(batches.get(batches.size() - 1).get("malformed_rows_total").asLong()).isEqualTo(MALFORMED.size() + 2);
+        assertThat(batches.get(0).get("durations_ms").has("addBatch")).isTrue();
+        assertThat(String.join("\n", output))
+                .contains("MAX_OFFSETS_PER_TRIGGER=5000")
+                .contains("ADLS_ACCOUNT_KEY=<redacted>")
+                .doesNotContain(LakeSettings.AZURITE_KEY);
+    }
+
+    @Test
+    void staysExactlyOnceAcrossKillDashNineAndRestart() throws Exception {
+        String topic = "kill-" + jarKey().replace('.', '-');
+        String table = "it/" + topic;
+        topics.create(topic, 2);
+        Map<String, String> env = consumerEnv(topic, table);
+        env.put("MAX_OFFSETS_PER_TRIGGER", "3000"); // several commits before the kill
+
+        CompletableFuture<ProducerLauncher.Outcome> produced;
+        try (ConsumerProcess first = startConsumer(env, "before-kill", null)) {
+            first.awaitReady(READY);
+            produced = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return produce(topic, "kill");
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            long rows = DeltaTableContents.awaitRows(lake, lake.tableUri(table), 6000, DRAIN);
+            assertThat(rows).as("rows committed before the kill").isGreaterThanOrEqualTo(6000);
+            first.kill();
+        }
+        try (ConsumerProcess second = startConsumer(env, "after-kill", null)) {
+            second.awaitReady(READY);
+            ProducerLauncher.Outcome outcome = produced.get();
+            assertThat(outcome.succeeded()).as(outcome.logTail()).isTrue();
+            long rows = DeltaTableContents.awaitRows(lake, lake.tableUri(table), EVENTS, DRAIN);
+            assertThat(rows).isEqualTo(EVENTS);
+        }
+        assertExactlyOnceOnSchedule(DeltaTableContents.read(lake, lake.tableUri(table)));
+    }
+
+    private Map<String, String> consumerEnv(String topic, String table) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("TOPIC", topic);
+        env.put("TABLE_PATH", table);
+        env.put("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers());
+        env.put("AZURITE_BLOB_ENDPOINT", azurite.endpoint());
+        return env;
+    }
+
+    private ConsumerProcess startConsumer(Map<String, String> env, String name, java.util.function.Consumer<String> lines) {
+        return ConsumerProcess.start(jarKey() + "-" + name, LAYOUT.jar(jarKey()), List.of("-Xmx1g"), env,
+                tmp.resolve(name + ".log"), lines);
+    }
+
+    private ProducerLauncher.Outcome produce(String topic, String name) throws InterruptedException {
+        return new ProducerLauncher(LAYOUT, Map.of("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers()))
+                .run(new ProducerLauncher.Request(topic, RATE, SECONDS, 100, Map.of()),
+                        tmp.resolve(name + "-summary.json"), tmp.resolve(name + "-producer.log"), null);
+    }
+
+    private static void assertExactlyOnceOnSchedule(DeltaTableContents table) {
+        assertThat(table.duplicates()).as("duplicated (producer_id, seq)").isZero();
+        assertThat(table.rows()).isEqualTo(EVENTS);
+        assertThat(table.tsBySeqByProducer()).containsOnlyKeys(0);
+        Map<Long, Long> ts = table.tsBySeqByProducer().get(0);
+        assertThat(ts).hasSize(EVENTS);
+        long ts0 = ts.get(0L);
+        long step = 1_000_000L / RATE;
+        ts.forEach((seq, micros) -> assertThat(micros - ts0).as("ts of seq %d", seq).isEqualTo(seq * step));
+    }
+
+    private static void sendRaw(String topic, List<String> values) {
+        try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName(),
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName()))) {
+            for (String v : values) {
+                p.send(new ProducerRecord<>(topic, v.getBytes(StandardCharsets.UTF_8)));
+            }
+            p.flush();
+        }
+    }
+
+    private static List<JsonNode> readTelemetry(Path file) throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        List<JsonNode> out = new ArrayList<>();
+        for (String line : Files.readAllLines(file)) {
+            out.add(json.readTree(line));
+        }
+        return out;
+    }
+
+    private static void awaitMalformedTotal(Path telemetry, long expected) throws Exception {
+        long deadline = System.nanoTime() + DRAIN.toNanos();
+        while (System.nanoTime() < deadline) {
+            List<JsonNode> lines = Files.exists(telemetry) ? readTelemetry(telemetry) : List.of();
+            if (!lines.isEmpty() && lines.get(lines.size() - 1).get("malformed_rows_total").asLong() >= expected) {
+                return;
+            }
+            Thread.sleep(500);
+        }
+    }
+}
