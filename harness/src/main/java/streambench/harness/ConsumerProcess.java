@@ -65,6 +65,26 @@ final class ConsumerProcess implements AutoCloseable {
         }
     }
 
+    /** The consumer's counters from GET /metrics; empty when it does not answer. */
+    Map<String, Long> metrics() {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + healthPort + "/metrics"))
+                .timeout(Duration.ofSeconds(5)).build();
+        Map<String, Long> out = new LinkedHashMap<>();
+        try {
+            for (String line : http.send(request, HttpResponse.BodyHandlers.ofString()).body().split("\n")) {
+                String[] kv = line.trim().split(" ");
+                if (kv.length == 2) {
+                    out.put(kv[0], Long.parseLong(kv[1]));
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // not answering: the caller reports the counters as unknown
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return out;
+    }
+
     ChildProcess process() {
         return process;
     }

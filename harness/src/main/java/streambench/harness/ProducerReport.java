@@ -12,6 +12,7 @@ import java.util.List;
 @JsonIgnoreProperties(ignoreUnknown = true)
 record ProducerReport(
         String topic,
+        String started,
         @JsonProperty("target_rate") long targetRate,
         @JsonProperty("elapsed_s") double elapsedSeconds,
         @JsonProperty("completed_schedule") boolean completedSchedule,
@@ -30,6 +31,23 @@ record ProducerReport(
             @JsonProperty("last_seq") Long lastSeq,
             long acked,
             long failed) {
+    }
+
+    /** The first scheduled event's time in epoch microseconds: second 0 of the run. */
+    long startMicros() {
+        java.time.Instant t = java.time.Instant.parse(started);
+        return t.getEpochSecond() * 1_000_000L + t.getNano() / 1000;
+    }
+
+    /** Per producer_id the acknowledged seq range, for the completeness check. */
+    java.util.Map<Integer, long[]> expectedRanges() {
+        java.util.Map<Integer, long[]> out = new java.util.HashMap<>();
+        for (PerProducer p : producers) {
+            if (p.firstSeq() != null && p.lastSeq() != null) {
+                out.put(p.producerId(), new long[]{p.firstSeq(), p.lastSeq()});
+            }
+        }
+        return out;
     }
 
     static ProducerReport read(Path file) throws IOException {

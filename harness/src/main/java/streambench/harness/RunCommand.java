@@ -7,29 +7,120 @@ import streambench.common.ConfigException;
 import streambench.common.Knobs;
 
 import java.io.PrintStream;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * The benchmark run. Today it brings up Kafka and the lake (embedded unless the environment names
- * them), proves the lake is writable, and drives the producer at the requested rate; the engine
- * loop plugs in here.
+ * The benchmark: for each engine in turn, with the whole machine to itself, a fresh topic, its
+ * consumer, the producer at the offered rate, drain, analysis and verdict; then the result files, a
+ * verdict table and, last, the status line.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Start Kafka and the lake (embedded unless given), drive the producer, report.")
+        description = "Run every engine under load and judge its Kafka-to-Delta visibility latency.")
 final class RunCommand implements Callable<Integer> {
+    @Option(names = "--engines", split = ",", paramLabel = "ID",
+            description = "Engines to run: spark-3.5, spark-4.2, flink-1.16, feldera, or none (services and producer only). "
+                    + "Default (env ENGINES): every engine built here.")
+    List<String> engines = new ArrayList<>();
+
     @Option(names = "--rate", defaultValue = "${env:RATE:-200000}",
             description = "Offered load in events per second (env RATE, default ${DEFAULT-VALUE}).")
     long rate;
 
-    @Option(names = "--duration", defaultValue = "${env:DURATION_S:-30}",
-            description = "Seconds of load (env DURATION_S, default ${DEFAULT-VALUE}).")
+    @Option(names = "--duration", defaultValue = "${env:DURATION_S:-120}",
+            description = "Seconds of load per engine (env DURATION_S, default ${DEFAULT-VALUE}).")
     long durationSeconds;
+
+    @Option(names = "--warmup", defaultValue = "${env:WARMUP_S:-15}",
+            description = "Seconds at the start left out of the trend and keep-up checks (env WARMUP_S, default ${DEFAULT-VALUE}).")
+    long warmupSeconds;
+
+    @Option(names = "--threshold", defaultValue = "${env:THRESHOLD_S:-5}",
+            description = "Every per-second max latency must stay below this many seconds (env THRESHOLD_S, default ${DEFAULT-VALUE}).")
+    double thresholdSeconds;
+
+    @Option(names = "--drain-timeout", defaultValue = "${env:DRAIN_TIMEOUT_S:-60}",
+            description = "Seconds after the producer stops for the backlog to be committed (env DRAIN_TIMEOUT_S, default ${DEFAULT-VALUE}).")
+    long drainTimeoutSeconds;
+
+    @Option(names = "--trend-bound", defaultValue = "0.01",
+            description = "Largest allowed Theil-Sen slope of per-second max latency after warm-up, s/s (default ${DEFAULT-VALUE}: 1 s per 100 s).")
+    double trendBound;
+
+    @Option(names = "--consumer-heap", defaultValue = "${env:CONSUMER_HEAP:-4g}",
+            description = "-Xmx of each consumer JVM (env CONSUMER_HEAP, default ${DEFAULT-VALUE}).")
+    String consumerHeap;
 
     @Mixin
     LoadOptions load;
 
+    /** Committed/produced over the steady window must reach this; 5% slack for batch edges at the window's ends. */
+    static final double KEEP_UP_RATIO = 0.95;
+
     @Override
     public Integer call() throws Exception {
+        boolean producerOnly = engines.size() == 1 && engines.get(0).equals("none");
+        validate(producerOnly);
+        PrintStream out = System.out;
+        Knobs knobs = Knobs.fromEnvironment().withOverrides(load.overrides);
+        if (engines.isEmpty() && knobs.isSet("ENGINES")) {
+            engines = List.of(knobs.env("ENGINES", "").asString().split(","));
+        }
+        InstallLayout layout = InstallLayout.load();
+        layout.producerJar(); // fail before starting anything when the build is missing
+        KnobDefaults defaults = KnobDefaults.load(layout.composeFile());
+        List<Engine> selected = Engines.select(engines, layout);
+        Machine machine = Machine.current();
+        RunDirectory run = RunDirectory.create(load.results);
+        RunInfo info = new RunInfo(run.runId(), Instant.now(), machine, rate, durationSeconds, load.partitions,
+                load.messageBytes, warmupSeconds, thresholdSeconds, drainTimeoutSeconds, trendBound, KEEP_UP_RATIO);
+
+        out.printf("streambench run %s: %,d msg/s for %d s per engine, %d partitions, %d-byte events, threshold %.1f s%n",
+                run.runId(), rate, durationSeconds, load.partitions, load.messageBytes, thresholdSeconds);
+        out.println("machine: " + machine.describe());
+        machine.loadWarning(rate).ifPresent(out::println);
+        if (!producerOnly) {
+            out.println("engines: " + String.join(", ", selected.stream().map(Engine::id).toList()));
+            if (engines.isEmpty()) {
+                Engines.all().stream().filter(e -> !selected.contains(e)).forEach(e ->
+                        out.println("  skipped " + e.id() + ": " + e.unavailable(layout).orElse("")));
+            }
+            if (selected.isEmpty()) {
+                throw new ConfigException("no engine can run here: build them with `mvn -q install -DskipTests`, "
+                        + "or use --engines none to check the services and the producer alone");
+            }
+        }
+        out.println("logs: " + run.dir());
+
+        try (Services services = Services.start(knobs, layout, run.dir(), true, out)) {
+            if (producerOnly) {
+                return ProducerOnlyRun.run(layout, services, run, rate, durationSeconds, load, out);
+            }
+            EngineRun engineRun = new EngineRun(layout, services, defaults, run, info, load.overrides, consumerHeap, out);
+            ResultsWriter writer = new ResultsWriter(load.results, run.dir());
+            List<EngineResult> results = new ArrayList<>();
+            for (Engine engine : selected) {
+                var reason = engine.unavailable(layout);
+                EngineResult result = reason.isPresent()
+                        ? EngineResult.didNotRun(engine, reason.get(), false, engineRun.knobsFor(engine), "")
+                        : engineRun.run(engine);
+                results.add(result);
+                writer.write(info, results, false); // an interrupted run still leaves what it finished
+            }
+            writer.write(info, results, true);
+            printVerdicts(results, out);
+            out.println("results: " + load.results.resolve("latency_timeseries.csv") + ", summary.csv, summary.json, "
+                    + "latency_chart.png; logs and per-commit data in " + run.dir());
+            boolean succeeded = results.stream().allMatch(r -> r.status().equals("passed"));
+            out.println(succeeded ? "{ \"status\": \"Succeeded\" }" : "{ \"status\": \"Failed\" }");
+            return succeeded ? 0 : 1;
+        }
+    }
+
+    private void validate(boolean producerOnly) {
         load.validate();
         if (rate <= 0) {
             throw new ConfigException("--rate must be a positive integer, got " + rate);
@@ -37,51 +128,36 @@ final class RunCommand implements Callable<Integer> {
         if (durationSeconds <= 0) {
             throw new ConfigException("--duration must be a positive number of seconds, got " + durationSeconds);
         }
-        PrintStream out = System.out;
-        Knobs knobs = Knobs.fromEnvironment().withOverrides(load.overrides);
-        InstallLayout layout = InstallLayout.load();
-        layout.producerJar(); // fail before starting anything when the build is missing
-        Machine machine = Machine.current();
-        RunDirectory run = RunDirectory.create(load.results);
-        out.printf("streambench run %s: %,d msg/s for %d s, %d partitions, %d-byte events%n", run.runId(), rate,
-                durationSeconds, load.partitions, load.messageBytes);
-        out.println("machine: " + machine.describe());
-        machine.loadWarning(rate).ifPresent(out::println);
-        out.println("logs: " + run.dir());
-
-        boolean succeeded;
-        try (Services services = Services.start(knobs, layout, run.dir(), true, out);
-             TopicAdmin topics = new TopicAdmin(services.kafka())) {
-            String topic = "streambench-" + run.runId() + "-load";
-            topics.create(topic, load.partitions);
-            ProducerLauncher producer = new ProducerLauncher(layout, services.endpointEnv());
-            ProducerLauncher.Outcome outcome = producer.run(
-                    new ProducerLauncher.Request(topic, rate, durationSeconds, load.messageBytes, load.overrides),
-                    run.file("producer-summary.json"), run.file("producer.log"),
-                    line -> {
-                        if (line.startsWith("producer t=") || line.startsWith("producer summary")) {
-                            out.println("  " + line);
-                        }
-                    });
-            topics.delete(topic);
-            succeeded = report(outcome, out);
+        if (!producerOnly && (warmupSeconds < 0 || warmupSeconds >= durationSeconds)) {
+            throw new ConfigException("--warmup must be >= 0 and shorter than --duration (" + durationSeconds + " s), got "
+                    + warmupSeconds);
         }
-        out.println(succeeded ? "{ \"status\": \"Succeeded\" }" : "{ \"status\": \"Failed\" }");
-        return succeeded ? 0 : 1;
+        if (!(thresholdSeconds > 0)) {
+            throw new ConfigException("--threshold must be a positive number of seconds, got " + thresholdSeconds);
+        }
+        if (drainTimeoutSeconds <= 0) {
+            throw new ConfigException("--drain-timeout must be a positive number of seconds, got " + drainTimeoutSeconds);
+        }
+        if (!consumerHeap.matches("\\d+[mMgG]")) {
+            throw new ConfigException("--consumer-heap must look like 2g or 1536m, got \"" + consumerHeap + "\"");
+        }
     }
 
-    private boolean report(ProducerLauncher.Outcome outcome, PrintStream out) {
-        if (outcome.report().isEmpty()) {
-            out.println("producer failed (exit " + outcome.exitCode() + ") without a summary:");
-            out.println(outcome.logTail());
-            return false;
+    static void printVerdicts(List<EngineResult> results, PrintStream out) {
+        out.println();
+        out.println(String.format(Locale.ROOT, "%-11s %-8s %8s %8s %8s %8s %10s %8s %8s %6s",
+                "engine", "status", "p50 s", "p99 s", "max s", "trend", "commit/s", "keep-up", "missing", "dup"));
+        for (EngineResult r : results) {
+            if (!r.ran()) {
+                out.println(String.format(Locale.ROOT, "%-11s %-8s %s", r.label(), r.status(), r.notRun().orElse("")));
+                continue;
+            }
+            out.println(String.format(Locale.ROOT, "%-11s %-8s %8.2f %8.2f %8.2f %+8.4f %,10.0f %8.3f %8d %6d",
+                    r.label(), r.status(), r.percentileSeconds(50), r.percentileSeconds(99), r.maxSeconds(),
+                    r.trendSlope(), r.committedRate(), r.producedRate() > 0 ? r.committedRate() / r.producedRate() : 0,
+                    r.completeness().map(c -> c.missing()).orElse(-1L), r.completeness().map(c -> c.duplicates()).orElse(-1L)));
+            r.verdict().failures().forEach(f -> out.println("    " + f));
         }
-        ProducerReport r = outcome.report().get();
-        boolean keptSchedule = r.maxAckLagMs() < 1000;
-        out.printf("producer: offered %,d msg/s, achieved %,.0f msg/s, %,d acked, %,d failed, "
-                        + "max delay from schedule to ack %.0f ms%s%n",
-                r.targetRate(), r.achievedRate(), r.acked(), r.failed(), r.maxAckLagMs(),
-                keptSchedule ? "" : " (over 1 s: this machine cannot offer this load)");
-        return outcome.succeeded() && keptSchedule;
+        out.println();
     }
 }

@@ -112,6 +112,10 @@ final class Services implements AutoCloseable {
         return endpointEnv;
     }
 
+    OptionalLong azuritePid() {
+        return embeddedAzurite.map(a -> OptionalLong.of(a.pid())).orElse(OptionalLong.empty());
+    }
+
     OptionalLong kafkaPid() {
         return embeddedKafka.map(k -> OptionalLong.of(k.pid())).orElse(OptionalLong.empty());
     }

@@ -20,7 +20,7 @@ class HarnessRunIT {
         int exit;
         try {
             System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-            exit = HarnessMain.execute(new String[]{"--rate", "2000", "--duration", "3", "--results", results.toString()});
+            exit = HarnessMain.execute(new String[]{"--engines", "none", "--rate", "2000", "--duration", "3", "--results", results.toString()});
         } finally {
             System.setOut(original);
         }
@@ -44,9 +44,49 @@ class HarnessRunIT {
     }
 
     @Test
+    void aConsumerThatCannotStartFailsItsEngineWithItsLogAndTheOthersStillRun(@TempDir Path results) throws Exception {
+        String out = HarnessLatencyIT.runHarness("--engines", "spark-3.5,spark-4.2", "--rate", "1000", "--duration", "10",
+                "--warmup", "2", "--results", results.toString(), "--set", "KAFKA_MAX_POLL_RECORDS=lots");
+        var summary = new com.fasterxml.jackson.databind.ObjectMapper().readTree(results.resolve("summary.json").toFile());
+        assertThat(summary.get("engines")).hasSize(2).allSatisfy(e -> {
+            assertThat(e.get("status").asText()).isEqualTo("failed");
+            assertThat(e.get("log_tail").asText()).contains("KAFKA_MAX_POLL_RECORDS must be a positive integer, got \"lots\"");
+        });
+        assertThat(summary.get("status").asText()).isEqualTo("Failed");
+        assertThat(out.strip().lines().reduce((a, b) -> b)).hasValue("{ \"status\": \"Failed\" }");
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+    }
+
+    @Test
+    void unreachableKafkaOrLakeExitsWith2AndAClearMessage(@TempDir Path results) throws Exception {
+        int dead = FreePort.find();
+        ChildProcess kafka = harnessProcess(results, "dead-kafka", java.util.Map.of(
+                "KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + dead, "KAFKA_CONNECT_TIMEOUT", "3s"));
+        assertThat(kafka.waitFor(java.time.Duration.ofSeconds(120))).hasValue(2);
+        assertThat(kafka.logTail()).contains("streambench: Kafka at 127.0.0.1:" + dead + " did not answer within 3 s");
+
+        ChildProcess lake = harnessProcess(results, "dead-lake", java.util.Map.of(
+                "AZURITE_BLOB_ENDPOINT", "127.0.0.1:" + dead));
+        assertThat(lake.waitFor(java.time.Duration.ofSeconds(180))).hasValue(2);
+        assertThat(lake.logTail()).contains("streambench: the lake at abfs://").contains("is not usable")
+                .doesNotContain(streambench.common.LakeSettings.AZURITE_KEY);
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+    }
+
+    /** The harness as a user runs it, in its own JVM with its own environment. */
+    private static ChildProcess harnessProcess(Path results, String name, java.util.Map<String, String> env) {
+        return ChildProcess.start(name, java.util.List.of(ChildProcess.javaExecutable(), "-cp",
+                        System.getProperty("java.class.path"), HarnessMain.class.getName(), "--engines", "spark-4.2",
+                        "--rate", "1000", "--duration", "5", "--warmup", "1", "--results", results.toString()),
+                env, null, results.resolve(name + ".log"), null);
+    }
+
+    @Test
     void badOptionsExitWith2() {
         assertThat(HarnessMain.execute(new String[]{"run", "--rate", "0"})).isEqualTo(2);
         assertThat(HarnessMain.execute(new String[]{"--partitions", "-1"})).isEqualTo(2);
         assertThat(HarnessMain.execute(new String[]{"--set", "lower=1"})).isEqualTo(2);
+        assertThat(HarnessMain.execute(new String[]{"--engines", "flink-2.0"})).isEqualTo(2);
+        assertThat(HarnessMain.execute(new String[]{"--warmup", "200", "--duration", "100"})).isEqualTo(2);
     }
 }

@@ -29,7 +29,8 @@ record SparkSettings(
         Map<String, String> kafkaSourceOptions,
         Duration triggerInterval,
         int outputCoalescePartitions,
-        Map<String, String> tableProperties) {
+        Map<String, String> tableProperties,
+        int warmupBatches) {
 
     static SparkSettings fromKnobs(Knobs knobs) {
         String topic = knobs.required("TOPIC", "the Kafka topic to consume").asString();
@@ -46,6 +47,7 @@ record SparkSettings(
         int healthPort = knobs.env("HEALTH_PORT", "8080").asNonNegativeInt();
         String master = knobs.env("SPARK_MASTER", "local[*]").asString();
 
+        int warmupBatches = knobs.env("WARMUP_BATCHES", "3").asNonNegativeInt();
         Duration trigger = knobs.env("TRIGGER_INTERVAL", "0s").asDuration();
         long maxOffsets = knobs.env("MAX_OFFSETS_PER_TRIGGER", "1000000").asLong();
         long minOffsets = knobs.env("MIN_OFFSETS_PER_TRIGGER", "0").asLong();
@@ -103,6 +105,9 @@ record SparkSettings(
         // costs seconds per micro-batch on 2 cores, 2 halves the batch time (DESIGN.md §6).
         conf.put("spark.databricks.delta.snapshotPartitions",
                 knobs.env("DELTA_SNAPSHOT_PARTITIONS", "2").asPositiveInt() + "");
+        // Delta writes a checksum (.crc) file after each commit: one more ABFS write per micro-batch.
+        conf.put("spark.databricks.delta.writeChecksumFile.enabled",
+                knobs.env("DELTA_WRITE_CHECKSUM_FILE", "true").asBoolean() + "");
         conf.put("spark.hadoop.fs.azure.write.request.size",
                 knobs.env("ABFS_WRITE_REQUEST_SIZE", "8388608").asPositiveInt() + "");
         int abfsConcurrency = knobs.env("ABFS_WRITE_MAX_CONCURRENT", "0").asNonNegativeInt();
@@ -111,11 +116,11 @@ record SparkSettings(
         }
 
         Map<String, String> tableProps = new LinkedHashMap<>();
-        tableProps.put("delta.checkpointInterval", knobs.env("DELTA_CHECKPOINT_INTERVAL", "10").asPositiveInt() + "");
+        tableProps.put("delta.checkpointInterval", knobs.env("DELTA_CHECKPOINT_INTERVAL", "100").asPositiveInt() + "");
         tableProps.put("delta.appendOnly", "true");
 
         return new SparkSettings(topic, tableUri, checkpoint, telemetry, healthPort, master, lake, kafka, conf,
-                source, trigger, coalesce, tableProps);
+                source, trigger, coalesce, tableProps, warmupBatches);
     }
 
     private static void nonNegative(String name, long value) {

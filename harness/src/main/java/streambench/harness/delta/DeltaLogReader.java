@@ -69,8 +69,9 @@ public final class DeltaLogReader {
                     operation = info.path("operation").asText("");
                 } else if (action.has("add")) {
                     JsonNode add = action.get("add");
+                    JsonNode stats = stats(add);
                     added.add(new DeltaCommit.AddedFile(add.path("path").asText(), add.path("size").asLong(-1),
-                            numRecords(add)));
+                            stats.path("numRecords").asLong(-1), minTsMicros(stats)));
                 }
             }
         }
@@ -98,15 +99,29 @@ public final class DeltaLogReader {
         return uri.isAbsolute() ? new Path(uri) : new Path(table, new Path(uri.getPath()));
     }
 
-    private static long numRecords(JsonNode add) {
+    private static JsonNode stats(JsonNode add) {
         JsonNode stats = add.get("stats");
         if (stats == null || !stats.isTextual()) {
-            return -1;
+            return JSON.missingNode();
         }
         try {
-            return JSON.readTree(stats.asText()).path("numRecords").asLong(-1);
+            return JSON.readTree(stats.asText());
         } catch (IOException e) {
-            return -1;
+            return JSON.missingNode();
+        }
+    }
+
+    /** Writers format timestamp statistics differently (Z or +00:00, ms or µs); unreadable means unknown. */
+    static long minTsMicros(JsonNode stats) {
+        JsonNode ts = stats.path("minValues").path("ts");
+        if (!ts.isTextual()) {
+            return Long.MIN_VALUE;
+        }
+        try {
+            java.time.Instant t = java.time.OffsetDateTime.parse(ts.asText()).toInstant();
+            return t.getEpochSecond() * 1_000_000L + t.getNano() / 1000;
+        } catch (java.time.format.DateTimeParseException e) {
+            return Long.MIN_VALUE;
         }
     }
 }

@@ -1,0 +1,189 @@
+package streambench.harness;
+
+import org.apache.hadoop.fs.FileSystem;
+import streambench.harness.analysis.Completeness;
+import streambench.harness.analysis.TableAnalysis;
+import streambench.harness.analysis.TheilSen;
+import streambench.harness.analysis.Verdict;
+import streambench.harness.delta.DeltaLogTail;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One engine's turn, with the whole machine to itself: fresh topic, consumer started and ready,
+ * producer at the offered rate for the duration, drain, stop, analyse, judge.
+ */
+final class EngineRun {
+    private static final double PRODUCER_MAX_ACK_LAG_MS = 1000;
+
+    private final InstallLayout layout;
+    private final Services services;
+    private final KnobDefaults defaults;
+    private final RunDirectory dir;
+    private final RunInfo info;
+    private final Map<String, String> overrides;
+    private final String heap;
+    private final PrintStream out;
+
+    EngineRun(InstallLayout layout, Services services, KnobDefaults defaults, RunDirectory dir, RunInfo info,
+              Map<String, String> overrides, String heap, PrintStream out) {
+        this.layout = layout;
+        this.services = services;
+        this.defaults = defaults;
+        this.dir = dir;
+        this.info = info;
+        this.overrides = overrides;
+        this.heap = heap;
+        this.out = out;
+    }
+
+    /** The knobs the engine's consumer gets: its anchor's defaults, then --set overrides. */
+    Map<String, String> knobsFor(Engine engine) {
+        Map<String, String> knobs = new LinkedHashMap<>(defaults.anchor(engine.knobAnchor()));
+        knobs.putAll(overrides);
+        return knobs;
+    }
+
+    EngineResult run(Engine engine) throws Exception {
+        Map<String, String> knobs = knobsFor(engine);
+        String topic = "sb-" + dir.runId() + "-" + engine.id();
+        String tablePath = dir.runId() + "/" + engine.id() + "/benchmark";
+        String tableUri = services.lake().tableUri(tablePath);
+        out.printf("%n== %s: topic %s, table %s%n", engine.label(), topic, tableUri);
+
+        Map<String, String> env = new LinkedHashMap<>(knobs);
+        env.putAll(services.endpointEnv());
+        env.put("TOPIC", topic);
+        env.put("TABLE_PATH", tablePath);
+        env.put("TELEMETRY_FILE", dir.file(engine.id() + "-telemetry.jsonl").toAbsolutePath().toString());
+
+        try (TopicAdmin topics = new TopicAdmin(services.kafka())) {
+            topics.create(topic, info.partitions());
+            try {
+                return runWithTopic(engine, knobs, env, topic, tableUri);
+            } finally {
+                topics.delete(topic); // the broker's disk holds every run's events otherwise
+            }
+        }
+    }
+
+    private EngineResult runWithTopic(Engine engine, Map<String, String> knobs, Map<String, String> env, String topic,
+                                      String tableUri) throws Exception {
+        long t0 = System.nanoTime();
+        out.printf("  starting the %s consumer (log %s) ...%n", engine.label(), dir.file(engine.id() + ".log"));
+        try (ConsumerProcess consumer = engine.launch(layout, env, heap, dir.file(engine.id() + ".log"), null);
+             FileSystem fs = LakeFileSystem.open(services.lake(), Map.of());
+             ProcessSampler sampler = new ProcessSampler()) {
+            try {
+                consumer.awaitReady(engine.readyTimeout());
+            } catch (IllegalStateException e) {
+                out.println("  " + engine.label() + " failed: " + firstLine(e.getMessage()));
+                return EngineResult.didNotRun(engine, firstLine(e.getMessage()), true, knobs,
+                        consumer.process().logTail());
+            }
+            out.printf("  ready after %.1f s (first commit done)%n", (System.nanoTime() - t0) / 1e9);
+
+            sampler.watch("consumer", consumer.process().pid());
+            services.kafkaPid().ifPresent(pid -> sampler.watch("kafka", pid));
+            services.azuritePid().ifPresent(pid -> sampler.watch("azurite", pid));
+            ProducerLauncher.Outcome produced;
+            try (DeltaLogTail tail = new DeltaLogTail(fs, tableUri, 500)) {
+                LiveView live = new LiveView(engine.id(), info.durationSeconds(), tail, out);
+                ProducerLauncher producer = new ProducerLauncher(layout, services.endpointEnv());
+                produced = producer.run(new ProducerLauncher.Request(topic, info.rate(), info.durationSeconds(),
+                                info.messageBytes(), overrides),
+                        dir.file(engine.id() + "-producer-summary.json"), dir.file(engine.id() + "-producer.log"),
+                        line -> {
+                            live.onProducerLine(line);
+                            if (line.startsWith("producer t=1s")) {
+                                ProcessHandle.current().descendants()
+                                        .filter(p -> p.info().commandLine().orElse("").contains("producer.jar"))
+                                        .findFirst().ifPresent(p -> sampler.watch("producer", p.pid()));
+                            }
+                        });
+                if (produced.report().isEmpty()) {
+                    return EngineResult.didNotRun(engine, "the producer failed (exit " + produced.exitCode()
+                            + ") without a summary", true, knobs, produced.logTail());
+                }
+                drain(engine, consumer, tail, produced.report().get().acked());
+                Map<String, Long> metrics = consumer.metrics();
+                consumer.close();
+                tail.pollOnce();
+                return analyse(engine, knobs, fs, tableUri, tail.observedMillis(), produced.report().get(),
+                        metrics.getOrDefault("malformed_rows_total", 0L), sampler.samples(),
+                        consumer.process().logTail(), !consumer.process().isAlive() && tail.committedRows() < produced.report().get().acked());
+            }
+        }
+    }
+
+    /** Waits until everything acknowledged is committed, the consumer dies, or the drain timeout passes. */
+    private void drain(Engine engine, ConsumerProcess consumer, DeltaLogTail tail, long acked) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(info.drainTimeoutSeconds()).toNanos();
+        long lastPrint = 0;
+        while (tail.committedRows() < acked && System.nanoTime() < deadline && consumer.process().isAlive()) {
+            if (System.nanoTime() - lastPrint > 5_000_000_000L) {
+                out.printf("  draining %s: %,d of %,d committed%n", engine.id(), tail.committedRows(), acked);
+                lastPrint = System.nanoTime();
+            }
+            Thread.sleep(250);
+        }
+        if (!consumer.process().isAlive()) {
+            out.println("  " + engine.label() + " consumer exited during the run; see " + consumer.process().logFile());
+        } else if (tail.committedRows() < acked) {
+            out.printf("  drain timeout: %,d of %,d committed after %d s%n", tail.committedRows(), acked,
+                    info.drainTimeoutSeconds());
+        } else {
+            out.printf("  drained: all %,d events committed%n", acked);
+        }
+    }
+
+    private EngineResult analyse(Engine engine, Map<String, String> knobs, FileSystem fs, String tableUri,
+                                 Map<Long, Long> observed, ProducerReport producer, long malformed,
+                                 Map<String, List<ProcessSampler.Sample>> processes, String logTail, boolean crashed)
+            throws Exception {
+        long t0 = System.nanoTime();
+        out.println("  analysing " + tableUri + " ...");
+        TableAnalysis.Result r = TableAnalysis.analyze(fs, tableUri, producer.startMicros(), observed,
+                rows -> out.printf("  ... %,d rows read%n", rows));
+        out.printf("  analysed %,d rows in %d commits in %.1f s%n", r.rows(), r.commits().size(),
+                (System.nanoTime() - t0) / 1e9);
+        return judge(engine, info, knobs, r, producer, malformed, processes, logTail, crashed);
+    }
+
+    /** The verdict over an analysed table; shared with the {@code analyze} command. */
+    static EngineResult judge(Engine engine, RunInfo info, Map<String, String> knobs, TableAnalysis.Result r,
+                              ProducerReport producer, long malformed,
+                              Map<String, List<ProcessSampler.Sample>> processes, String logTail, boolean crashed) {
+        long window = info.durationSeconds();
+        double produced = TableAnalysis.producedRate(r.bins(), info.warmupSeconds(), window);
+        double committed = TableAnalysis.committedRate(r.committedBySecond(), info.warmupSeconds(), window);
+        Completeness.Result complete = r.completeness().against(producer.expectedRanges());
+        long scheduleEndMillis = producer.startMicros() / 1000 + window * 1000;
+        double drainSeconds = r.lastCommitMillis() < 0 ? Double.NaN : (r.lastCommitMillis() - scheduleEndMillis) / 1000.0;
+        boolean drained = !crashed && complete.missing() == 0 && drainSeconds <= info.drainTimeoutSeconds();
+        List<double[]> points = new ArrayList<>();
+        r.bins().stream().filter(b -> b.elapsedSecond() >= info.warmupSeconds())
+                .forEach(b -> points.add(new double[]{b.elapsedSecond(), b.maxSeconds()}));
+        Verdict.Outcome verdict = new Verdict.Outcome(List.of(
+                Verdict.threshold(r.bins(), info.thresholdSeconds()),
+                Verdict.trend(r.bins(), info.warmupSeconds(), info.trendBound()),
+                Verdict.keptUp(produced, committed, info.keepUpRatio(), drained, Math.max(0, drainSeconds)),
+                Verdict.complete(complete),
+                Verdict.load(producer.completedSchedule(), producer.failed(), producer.maxAckLagMs(),
+                        PRODUCER_MAX_ACK_LAG_MS)));
+        return new EngineResult(engine.id(), engine.label(), true, Optional.empty(), producer.startMicros(), r.bins(),
+                r.whole(), r.commits(), Optional.of(producer), Optional.of(complete), produced, committed,
+                TheilSen.slope(points), malformed, r.negativeLatencies(), processes, knobs, verdict,
+                verdict.passed() ? "" : logTail);
+    }
+
+    private static String firstLine(String s) {
+        return s == null ? "" : s.lines().findFirst().orElse("");
+    }
+}

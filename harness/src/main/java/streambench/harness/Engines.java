@@ -1,0 +1,49 @@
+package streambench.harness;
+
+import streambench.common.ConfigException;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Every engine streambench knows, in the order runs take them. */
+final class Engines {
+    private Engines() {
+    }
+
+    static List<Engine> all() {
+        return List.of(
+                new SparkEngine("3.5"),
+                new SparkEngine("4.2"),
+                new PendingEngine("flink-1.16", "Flink 1.16", "x-flink-tuning", "the Flink consumer is not built yet"),
+                new PendingEngine("feldera", "Feldera", "x-feldera-tuning", "the Feldera client is not built yet"));
+    }
+
+    /**
+     * The engines a run asks for: the named ones (unknown names are a usage error), or, with no
+     * names, every engine that can run here.
+     */
+    static List<Engine> select(List<String> names, InstallLayout layout) {
+        Map<String, Engine> byId = new LinkedHashMap<>();
+        all().forEach(e -> byId.put(e.id(), e));
+        if (names.isEmpty()) {
+            return all().stream().filter(e -> e.unavailable(layout).isEmpty()).toList();
+        }
+        List<Engine> out = new ArrayList<>();
+        for (String name : names) {
+            if (name.equals("none")) {
+                continue;
+            }
+            Engine e = byId.get(name.trim());
+            if (e == null) {
+                throw new ConfigException("--engines: unknown engine \"" + name + "\"; known: "
+                        + String.join(", ", byId.keySet()) + " (or none)");
+            }
+            if (!out.contains(e)) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,125 @@
+package streambench.harness;
+
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import streambench.harness.analysis.CommitRow;
+import streambench.harness.analysis.SecondBin;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One picture per run, readable at a glance: per-second max latency of each engine against the
+ * threshold, committed throughput against the offered rate, and CPU and memory of every process on
+ * the machine, all on one time axis (seconds since the first event).
+ */
+final class LatencyChart {
+    private LatencyChart() {
+    }
+
+    static void write(RunInfo run, List<EngineResult> engines, Path png) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        NumberAxis time = new NumberAxis("seconds since the first event");
+        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(time);
+        plot.setGap(12);
+
+        XYSeriesCollection latency = new XYSeriesCollection();
+        XYSeriesCollection throughput = new XYSeriesCollection();
+        XYSeriesCollection cpu = new XYSeriesCollection();
+        XYSeriesCollection rss = new XYSeriesCollection();
+        for (EngineResult e : engines) {
+            if (!e.ran()) {
+                continue;
+            }
+            XYSeries max = new XYSeries(e.label() + " max latency");
+            for (SecondBin b : e.bins()) {
+                max.add(b.elapsedSecond(), b.maxSeconds());
+            }
+            latency.addSeries(max);
+            XYSeries committed = new XYSeries(e.label() + " committed/s");
+            Map<Long, Long> bySecond = new TreeMap<>();
+            for (CommitRow c : e.commits()) {
+                bySecond.merge(Math.floorDiv(c.commitMillis() * 1000 - e.startMicros(), 1_000_000L), c.records(), Long::sum);
+            }
+            // a commit every few seconds lands all at once: smooth over 5 s so the line shows the rate
+            bySecond.forEach((s, n) -> committed.add((double) s, average(bySecond, s, 5)));
+            throughput.addSeries(committed);
+            e.processes().forEach((name, samples) -> {
+                XYSeries c = new XYSeries(e.label() + " " + name + " CPU");
+                XYSeries r = new XYSeries(e.label() + " " + name + " RSS");
+                samples.forEach(s -> {
+                    c.add(s.secondsSince(e.startMicros()), s.cpuPercent());
+                    r.add(s.secondsSince(e.startMicros()), s.rssMiB());
+                });
+                cpu.addSeries(c);
+                rss.addSeries(r);
+            });
+        }
+        XYPlot latencyPlot = subplot(latency, "max latency per second (s)");
+        ValueMarker threshold = new ValueMarker(run.thresholdSeconds(), new Color(200, 30, 30),
+                new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[]{8f, 6f}, 0f));
+        threshold.setLabel(String.format("threshold %.1f s", run.thresholdSeconds()));
+        threshold.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+        threshold.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
+        latencyPlot.addRangeMarker(threshold);
+        ((NumberAxis) latencyPlot.getRangeAxis()).setLowerBound(0);
+        double top = Math.max(run.thresholdSeconds() * 1.3, latency.getSeriesCount() == 0 ? 0 : latency.getRangeUpperBound(false) * 1.05);
+        latencyPlot.getRangeAxis().setRange(0, top);
+        XYPlot throughputPlot = subplot(throughput, "committed records/s");
+        ValueMarker offered = new ValueMarker(run.rate(), Color.GRAY, new BasicStroke(1.5f));
+        offered.setLabel(String.format("offered %,d/s", run.rate()));
+        offered.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+        offered.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
+        throughputPlot.addRangeMarker(offered);
+        plot.add(latencyPlot, 3);
+        plot.add(throughputPlot, 2);
+        plot.add(subplot(cpu, "CPU % (100 = one core)"), 2);
+        plot.add(subplot(rss, "RSS (MiB)"), 2);
+
+        JFreeChart chart = new JFreeChart("Kafka to Delta on ADLS Gen2: visibility latency", new Font("SansSerif", Font.BOLD, 18),
+                plot, true);
+        chart.addSubtitle(new TextTitle(String.format("run %s, %,d msg/s for %d s, %d partitions, %d-byte events; %s",
+                run.runId(), run.rate(), run.durationSeconds(), run.partitions(), run.messageBytes(),
+                run.machine().describe())));
+        chart.setBackgroundPaint(Color.WHITE);
+        ChartUtils.saveChartAsPNG(png.toFile(), chart, 1400, 1300);
+    }
+
+    private static XYPlot subplot(XYSeriesCollection data, String label) {
+        NumberAxis axis = new NumberAxis(label);
+        axis.setAutoRangeIncludesZero(true);
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            renderer.setSeriesStroke(i, new BasicStroke(1.8f));
+        }
+        XYPlot p = new XYPlot(data, null, axis, renderer);
+        p.setBackgroundPaint(Color.WHITE);
+        p.setRangeGridlinePaint(new Color(220, 220, 220));
+        p.setDomainGridlinePaint(new Color(220, 220, 220));
+        return p;
+    }
+
+    private static double average(Map<Long, Long> bySecond, long second, int window) {
+        long sum = 0;
+        for (long s = second - window + 1; s <= second; s++) {
+            sum += bySecond.getOrDefault(s, 0L);
+        }
+        return sum / (double) window;
+    }
+}

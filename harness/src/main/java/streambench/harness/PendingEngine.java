@@ -1,0 +1,20 @@
+package streambench.harness;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/** An engine whose consumer has not been built into streambench yet: always reported as not run. */
+record PendingEngine(String id, String label, String knobAnchor, String reason) implements Engine {
+    @Override
+    public Optional<String> unavailable(InstallLayout layout) {
+        return Optional.of(reason);
+    }
+
+    @Override
+    public ConsumerProcess launch(InstallLayout layout, Map<String, String> env, String heap, Path logFile,
+                                  Consumer<String> lines) {
+        throw new IllegalStateException(id + " cannot run: " + reason);
+    }
+}

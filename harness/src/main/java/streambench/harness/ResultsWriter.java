@@ -1,0 +1,207 @@
+package streambench.harness;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import streambench.harness.analysis.CommitRow;
+import streambench.harness.analysis.SecondBin;
+import streambench.harness.analysis.Verdict;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Writes the result files: {@code latency_timeseries.csv} (the format the tuning loop reads),
+ * {@code summary.csv}, {@code summary.json}, {@code latency_chart.png} in the results directory and
+ * a per-commit CSV per engine in the run directory. Each file is written to a temp file and renamed,
+ * so a reader (or an interrupted run) never sees half a file; {@code complete=false} marks a run that
+ * was cut short.
+ */
+final class ResultsWriter {
+    static final String TIMESERIES_HEADER = "elapsed_s,latency_s,version,p50_s,p99_s,avg_s,msg_count";
+
+    private final Path results;
+    private final Path runDir;
+
+    ResultsWriter(Path results, Path runDir) {
+        this.results = results;
+        this.runDir = runDir;
+    }
+
+    void write(RunInfo run, List<EngineResult> engines, boolean complete) throws IOException {
+        Files.createDirectories(results);
+        atomically(results.resolve("latency_timeseries.csv"), w -> writeTimeseries(w, engines));
+        atomically(results.resolve("summary.csv"), w -> writeSummaryCsv(w, engines));
+        Map<String, Object> json = summaryJson(run, engines, complete);
+        atomically(results.resolve("summary.json"), w -> new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                .writeValue(w, json));
+        for (EngineResult e : engines) {
+            if (e.ran()) {
+                atomically(runDir.resolve(e.id() + "-commits.csv"), w -> writeCommits(w, e.commits()));
+            }
+        }
+        Path chart = results.resolve("latency_chart.png");
+        Path tmp = Files.createTempFile(results, "latency_chart", ".png.tmp");
+        try {
+            LatencyChart.write(run, engines, tmp);
+            Files.move(tmp, chart, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    static void writeTimeseries(Writer w, List<EngineResult> engines) throws IOException {
+        w.write(TIMESERIES_HEADER + "\n");
+        for (EngineResult e : engines) {
+            for (SecondBin b : e.bins()) {
+                w.write(String.format(Locale.ROOT, "%d,%.3f,%s,%.3f,%.3f,%.3f,%d%n", b.elapsedSecond(), b.maxSeconds(),
+                        e.label(), b.p50Seconds(), b.p99Seconds(), b.avgSeconds(), b.count()));
+            }
+        }
+    }
+
+    private static void writeSummaryCsv(Writer w, List<EngineResult> engines) throws IOException {
+        w.write("engine,version,status,offered_rate,achieved_rate,committed_rate,p50_s,p90_s,p99_s,p999_s,max_s,"
+                + "trend_s_per_s,missing,duplicates,malformed,failed_checks\n");
+        for (EngineResult e : engines) {
+            w.write(String.join(",", e.id(), e.label(), e.status(),
+                    num(e.producer().map(p -> (double) p.targetRate()).orElse(Double.NaN)),
+                    num(e.producer().map(ProducerReport::achievedRate).orElse(Double.NaN)),
+                    num(e.committedRate()), num(e.percentileSeconds(50)), num(e.percentileSeconds(90)),
+                    num(e.percentileSeconds(99)), num(e.percentileSeconds(99.9)), num(e.maxSeconds()),
+                    num(e.trendSlope()),
+                    e.completeness().map(c -> Long.toString(c.missing())).orElse(""),
+                    e.completeness().map(c -> Long.toString(c.duplicates())).orElse(""),
+                    Long.toString(e.malformed()),
+                    "\"" + String.join("; ", e.verdict().failures()).replace("\"", "'") + "\"") + "\n");
+        }
+    }
+
+    private static void writeCommits(Writer w, List<CommitRow> commits) throws IOException {
+        w.write("version,commit_ts_ms,observed_ts_ms,observed_minus_commit_ms,records,min_latency_s,max_latency_s\n");
+        for (CommitRow c : commits) {
+            w.write(String.format(Locale.ROOT, "%d,%d,%d,%s,%d,%.3f,%.3f%n", c.version(), c.commitMillis(),
+                    c.observedMillis(), c.observedMillis() < 0 ? "" : Long.toString(c.observedMillis() - c.commitMillis()),
+                    c.records(), c.minLatencySeconds(), c.maxLatencySeconds()));
+        }
+    }
+
+    static Map<String, Object> summaryJson(RunInfo run, List<EngineResult> engines, boolean complete) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("run_id", run.runId());
+        root.put("started", run.started().toString());
+        root.put("complete", complete);
+        root.put("status", complete && !engines.isEmpty() && engines.stream().allMatch(e -> e.status().equals("passed"))
+                ? "Succeeded" : "Failed");
+        root.put("machine", Map.of("cores", run.machine().cores(),
+                "memory_gib", Math.round(run.machine().memoryBytes() / 1073741824.0 * 10) / 10.0,
+                "jvm", run.machine().jvm()));
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("rate", run.rate());
+        settings.put("duration_s", run.durationSeconds());
+        settings.put("partitions", run.partitions());
+        settings.put("message_bytes", run.messageBytes());
+        settings.put("warmup_s", run.warmupSeconds());
+        settings.put("threshold_s", run.thresholdSeconds());
+        settings.put("drain_timeout_s", run.drainTimeoutSeconds());
+        settings.put("trend_bound_s_per_s", run.trendBound());
+        settings.put("keep_up_ratio", run.keepUpRatio());
+        root.put("settings", settings);
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (EngineResult e : engines) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("engine", e.id());
+            m.put("version", e.label());
+            m.put("status", e.status());
+            e.notRun().ifPresent(r -> m.put("not_run_reason", r));
+            m.put("failures", e.verdict().failures());
+            List<Map<String, Object>> checks = new ArrayList<>();
+            for (Verdict.Check c : e.verdict().checks()) {
+                checks.add(Map.of("check", c.name(), "passed", c.passed(), "detail", c.detail()));
+            }
+            m.put("checks", checks);
+            if (e.ran()) {
+                e.producer().ifPresent(p -> {
+                    m.put("offered_rate", p.targetRate());
+                    m.put("achieved_rate", round(p.achievedRate()));
+                    m.put("producer_max_ack_lag_ms", round(p.maxAckLagMs()));
+                });
+                m.put("produced_rate_steady", round(e.producedRate()));
+                m.put("committed_rate_steady", round(e.committedRate()));
+                m.put("keep_up_ratio", e.producedRate() > 0 ? round(e.committedRate() / e.producedRate()) : null);
+                Map<String, Object> lat = new LinkedHashMap<>();
+                lat.put("p50", round(e.percentileSeconds(50)));
+                lat.put("p90", round(e.percentileSeconds(90)));
+                lat.put("p99", round(e.percentileSeconds(99)));
+                lat.put("p99.9", round(e.percentileSeconds(99.9)));
+                lat.put("max", round(e.maxSeconds()));
+                m.put("latency_s", lat);
+                m.put("trend_s_per_s", round(e.trendSlope()));
+                e.completeness().ifPresent(c -> {
+                    m.put("expected", c.expected());
+                    m.put("rows", c.rows());
+                    m.put("missing", c.missing());
+                    m.put("duplicates", c.duplicates());
+                    m.put("unexpected", c.unexpected());
+                });
+                m.put("malformed", e.malformed());
+                m.put("negative_latencies", e.negativeLatencies());
+                m.put("commits", e.commits().size());
+                List<Long> gaps = e.commits().stream().filter(c -> c.observedMillis() >= 0)
+                        .map(c -> c.observedMillis() - c.commitMillis()).sorted().toList();
+                if (!gaps.isEmpty()) {
+                    m.put("observed_minus_commit_ms", Map.of("median", gaps.get(gaps.size() / 2),
+                            "max", gaps.get(gaps.size() - 1), "min", gaps.get(0)));
+                }
+                Map<String, Object> procs = new LinkedHashMap<>();
+                e.processes().forEach((name, samples) -> procs.put(name, Map.of(
+                        "cpu_percent_avg", round(ProcessSampler.average(samples, ProcessSampler.Sample::cpuPercent)),
+                        "cpu_percent_max", round(ProcessSampler.max(samples, ProcessSampler.Sample::cpuPercent)),
+                        "rss_mib_max", round(ProcessSampler.max(samples, ProcessSampler.Sample::rssMiB)))));
+                m.put("processes", procs);
+            }
+            m.put("knobs", streambench.common.Secrets.redact(new java.util.TreeMap<>(e.knobs())));
+            if (!e.logTail().isEmpty()) {
+                m.put("log_tail", streambench.common.Secrets.redactText(e.logTail()));
+            }
+            list.add(m);
+        }
+        root.put("engines", list);
+        return root;
+    }
+
+    private static Double round(double v) {
+        return Double.isFinite(v) ? Math.round(v * 1000) / 1000.0 : null;
+    }
+
+    private static String num(double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.3f", v) : "";
+    }
+
+    @FunctionalInterface
+    interface WriterBody {
+        void write(Writer w) throws IOException;
+    }
+
+    static void atomically(Path file, WriterBody body) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+        try {
+            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                body.write(w);
+            }
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package streambench.harness.analysis;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class LatencyRecorderTest {
+    @Test
+    void binsBySecondOfTsWithTheMaxAsTheReading() {
+        long start = 1_800_000_000_000_000L;
+        LatencyRecorder r = new LatencyRecorder(start);
+        // second 0: latencies 1.0 s and 3.0 s; second 1: 2.0 s
+        r.record(start + 100_000, start + 1_100_000);
+        r.record(start + 900_000, start + 3_900_000);
+        r.record(start + 1_500_000, start + 3_500_000);
+        List<SecondBin> bins = r.bins();
+        assertThat(bins).hasSize(2);
+        assertThat(bins.get(0).elapsedSecond()).isZero();
+        assertThat(bins.get(0).maxSeconds()).isCloseTo(3.0, within(0.005));
+        assertThat(bins.get(0).avgSeconds()).isCloseTo(2.0, within(0.005));
+        assertThat(bins.get(0).count()).isEqualTo(2);
+        assertThat(bins.get(1).maxSeconds()).isCloseTo(2.0, within(0.005));
+        assertThat(r.whole().getTotalCount()).isEqualTo(3);
+        assertThat(r.whole().getMaxValue() / 1e6).isCloseTo(3.0, within(0.005));
+    }
+
+    @Test
+    void aCommitBeforeItsEventIsCountedAsAClockProblem() {
+        LatencyRecorder r = new LatencyRecorder(0);
+        r.record(5_000_000, 4_000_000);
+        assertThat(r.negativeLatencies()).isEqualTo(1);
+        assertThat(r.bins().get(0).maxSeconds()).isZero();
+    }
+
+    @Test
+    void theilSenIgnoresAnOutlier() {
+        assertThat(TheilSen.slope(List.of(new double[]{0, 0}, new double[]{1, 1}, new double[]{2, 2},
+                new double[]{3, 30}, new double[]{4, 4}))).isEqualTo(1.0);
+        assertThat(TheilSen.slope(List.of(new double[]{0, 1}))).isZero();
+    }
+}
