@@ -30,6 +30,13 @@ import java.util.TreeMap;
  * the machine, all on one time axis (seconds since the first event).
  */
 final class LatencyChart {
+    /** One colour per engine across every panel; the process is told by the line's dash instead. */
+    private static final Color[] ENGINE_COLORS = {new Color(31, 119, 180), new Color(214, 39, 40),
+            new Color(44, 160, 44), new Color(148, 103, 189), new Color(255, 127, 14)};
+    private static final Map<String, float[]> PROCESS_DASH = Map.of(
+            "consumer", new float[]{1f, 0f}, "producer", new float[]{6f, 4f},
+            "kafka", new float[]{2f, 3f}, "azurite", new float[]{10f, 3f, 2f, 3f});
+
     private LatencyChart() {
     }
 
@@ -39,6 +46,11 @@ final class LatencyChart {
         CombinedDomainXYPlot plot = new CombinedDomainXYPlot(time);
         plot.setGap(12);
 
+        java.util.List<java.awt.Paint> latencyPaint = new java.util.ArrayList<>();
+        java.util.List<java.awt.Paint> throughputPaint = new java.util.ArrayList<>();
+        java.util.List<java.awt.Paint> processPaint = new java.util.ArrayList<>();
+        java.util.List<java.awt.Stroke> processStroke = new java.util.ArrayList<>();
+        int engineIndex = -1;
         XYSeriesCollection latency = new XYSeriesCollection();
         XYSeriesCollection throughput = new XYSeriesCollection();
         XYSeriesCollection cpu = new XYSeriesCollection();
@@ -47,6 +59,9 @@ final class LatencyChart {
             if (!e.ran()) {
                 continue;
             }
+            Color color = ENGINE_COLORS[++engineIndex % ENGINE_COLORS.length];
+            latencyPaint.add(color);
+            throughputPaint.add(color);
             XYSeries max = new XYSeries(e.label() + " max latency");
             for (SecondBin b : e.bins()) {
                 max.add(b.elapsedSecond(), b.maxSeconds());
@@ -61,8 +76,11 @@ final class LatencyChart {
             bySecond.forEach((s, n) -> committed.add((double) s, average(bySecond, s, 5)));
             throughput.addSeries(committed);
             e.processes().forEach((name, samples) -> {
-                XYSeries c = new XYSeries(e.label() + " " + name + " CPU");
+                XYSeries c = new XYSeries(e.label() + " " + name);
                 XYSeries r = new XYSeries(e.label() + " " + name + " RSS");
+                processPaint.add(color);
+                processStroke.add(new BasicStroke(name.equals("consumer") ? 2f : 1.3f, BasicStroke.CAP_BUTT,
+                        BasicStroke.JOIN_MITER, 1f, PROCESS_DASH.getOrDefault(name, new float[]{1f, 0f}), 0f));
                 samples.forEach(s -> {
                     c.add(s.secondsSince(e.startMicros()), s.cpuPercent());
                     r.add(s.secondsSince(e.startMicros()), s.rssMiB());
@@ -71,7 +89,7 @@ final class LatencyChart {
                 rss.addSeries(r);
             });
         }
-        XYPlot latencyPlot = subplot(latency, "max latency per second (s)");
+        XYPlot latencyPlot = subplot(latency, "max latency per second (s)", latencyPaint, List.of());
         ValueMarker threshold = new ValueMarker(run.thresholdSeconds(), new Color(200, 30, 30),
                 new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[]{8f, 6f}, 0f));
         threshold.setLabel(String.format("threshold %.1f s", run.thresholdSeconds()));
@@ -81,7 +99,7 @@ final class LatencyChart {
         ((NumberAxis) latencyPlot.getRangeAxis()).setLowerBound(0);
         double top = Math.max(run.thresholdSeconds() * 1.3, latency.getSeriesCount() == 0 ? 0 : latency.getRangeUpperBound(false) * 1.05);
         latencyPlot.getRangeAxis().setRange(0, top);
-        XYPlot throughputPlot = subplot(throughput, "committed records/s");
+        XYPlot throughputPlot = subplot(throughput, "committed records/s (5 s average)", throughputPaint, List.of());
         ValueMarker offered = new ValueMarker(run.rate(), Color.GRAY, new BasicStroke(1.5f));
         offered.setLabel(String.format("offered %,d/s", run.rate()));
         offered.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
@@ -89,8 +107,8 @@ final class LatencyChart {
         throughputPlot.addRangeMarker(offered);
         plot.add(latencyPlot, 3);
         plot.add(throughputPlot, 2);
-        plot.add(subplot(cpu, "CPU % (100 = one core)"), 2);
-        plot.add(subplot(rss, "RSS (MiB)"), 2);
+        plot.add(subplot(cpu, "CPU % (100 = one core)", processPaint, processStroke), 2);
+        plot.add(subplot(rss, "RSS (MiB)", processPaint, processStroke), 2);
 
         JFreeChart chart = new JFreeChart("Kafka to Delta on ADLS Gen2: visibility latency", new Font("SansSerif", Font.BOLD, 18),
                 plot, true);
@@ -101,12 +119,18 @@ final class LatencyChart {
         ChartUtils.saveChartAsPNG(png.toFile(), chart, 1400, 1300);
     }
 
-    private static XYPlot subplot(XYSeriesCollection data, String label) {
+    private static XYPlot subplot(XYSeriesCollection data, String label, List<java.awt.Paint> paints,
+                                  List<java.awt.Stroke> strokes) {
         NumberAxis axis = new NumberAxis(label);
         axis.setAutoRangeIncludesZero(true);
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
         for (int i = 0; i < data.getSeriesCount(); i++) {
-            renderer.setSeriesStroke(i, new BasicStroke(1.8f));
+            renderer.setSeriesPaint(i, paints.get(i));
+            renderer.setSeriesStroke(i, i < strokes.size() ? strokes.get(i) : new BasicStroke(1.8f));
+        }
+        // the RSS panel repeats the CPU panel's series: one legend entry per line style is enough
+        if (label.startsWith("RSS")) {
+            renderer.setDefaultSeriesVisibleInLegend(false);
         }
         XYPlot p = new XYPlot(data, null, axis, renderer);
         p.setBackgroundPaint(Color.WHITE);

@@ -46,6 +46,7 @@ final class ResultsWriter {
         for (EngineResult e : engines) {
             if (e.ran()) {
                 atomically(runDir.resolve(e.id() + "-commits.csv"), w -> writeCommits(w, e.commits()));
+                atomically(runDir.resolve(e.id() + "-processes.csv"), w -> writeProcesses(w, e));
             }
         }
         Path chart = results.resolve("latency_chart.png");
@@ -91,6 +92,16 @@ final class ResultsWriter {
             w.write(String.format(Locale.ROOT, "%d,%d,%d,%s,%d,%.3f,%.3f%n", c.version(), c.commitMillis(),
                     c.observedMillis(), c.observedMillis() < 0 ? "" : Long.toString(c.observedMillis() - c.commitMillis()),
                     c.records(), c.minLatencySeconds(), c.maxLatencySeconds()));
+        }
+    }
+
+    private static void writeProcesses(Writer w, EngineResult e) throws IOException {
+        w.write("process,ts_ms,elapsed_s,cpu_percent,rss_mib\n");
+        for (Map.Entry<String, List<ProcessSampler.Sample>> p : e.processes().entrySet()) {
+            for (ProcessSampler.Sample s : p.getValue()) {
+                w.write(String.format(Locale.ROOT, "%s,%d,%.1f,%.1f,%.1f%n", p.getKey(), s.epochMillis(),
+                        s.secondsSince(e.startMicros()), s.cpuPercent(), s.rssMiB()));
+            }
         }
     }
 

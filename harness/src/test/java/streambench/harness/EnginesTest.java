@@ -1,0 +1,36 @@
+package streambench.harness;
+
+import org.junit.jupiter.api.Test;
+import streambench.common.ConfigException;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class EnginesTest {
+    private final InstallLayout layout = InstallLayout.load();
+
+    @Test
+    void byDefaultEveryEngineThatCanRunHere() {
+        assertThat(Engines.select(List.of(), layout)).extracting(Engine::id).doesNotContain("flink-1.16", "feldera");
+    }
+
+    @Test
+    void namedEnginesAreKeptEvenWhenTheyCannotRunSoTheRunReportsThemNotRun() {
+        assertThat(Engines.select(List.of("flink-1.16", "spark-4.2", "spark-4.2"), layout)).extracting(Engine::id)
+                .containsExactly("flink-1.16", "spark-4.2");
+        assertThat(Engines.select(List.of("none"), layout)).isEmpty();
+    }
+
+    @Test
+    void unknownNamesAreAUsageError() {
+        assertThatThrownBy(() -> Engines.select(List.of("spark-9"), layout)).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("--engines: unknown engine \"spark-9\"; known: spark-3.5, spark-4.2, flink-1.16, feldera");
+    }
+
+    @Test
+    void labelsAreTheCsvVersions() {
+        assertThat(Engines.all()).extracting(Engine::label).containsExactly("Spark 3.5", "Spark 4.2", "Flink 1.16", "Feldera");
+    }
+}

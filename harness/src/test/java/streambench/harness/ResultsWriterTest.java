@@ -1,0 +1,51 @@
+package streambench.harness;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import streambench.harness.analysis.SecondBin;
+import streambench.harness.analysis.Verdict;
+
+import java.io.StringWriter;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ResultsWriterTest {
+    private static EngineResult result(String label, double max) {
+        Histogram h = new Histogram(3600_000_000L, 3);
+        h.recordValue((long) (max * 1e6));
+        return new EngineResult(label.toLowerCase().replace(' ', '-'), label, true, Optional.empty(), 0,
+                List.of(new SecondBin(0, max, max / 2, max, max / 2, 10)), h, List.of(), Optional.empty(),
+                Optional.empty(), 10, 10, 0, 0, 0, Map.of(),
+                Map.of("ADLS_ACCOUNT_KEY", "c2VjcmV0", "TRIGGER_INTERVAL", "0s"),
+                new Verdict.Outcome(List.of(Verdict.threshold(List.of(new SecondBin(0, max, 0, 0, 0, 1)), 5))), "");
+    }
+
+    @Test
+    void timeseriesHasTheFormatTheTuningLoopReads() throws Exception {
+        StringWriter w = new StringWriter();
+        ResultsWriter.writeTimeseries(w, List.of(result("Spark 3.5", 2.5), result("Spark 4.2", 1.25)));
+        assertThat(w.toString()).isEqualTo("elapsed_s,latency_s,version,p50_s,p99_s,avg_s,msg_count\n"
+                + "0,2.500,Spark 3.5,1.250,2.500,1.250,10\n"
+                + "0,1.250,Spark 4.2,0.625,1.250,0.625,10\n");
+    }
+
+    @Test
+    void summarySucceedsOnlyWhenEveryEngineRanAndPassedAndRedactsSecrets() {
+        RunInfo run = new RunInfo("r1", Instant.EPOCH, new Machine(2, 1L << 34, "jvm"), 1000, 60, 4, 100, 10, 5, 60,
+                0.01, 0.95);
+        assertThat(ResultsWriter.summaryJson(run, List.of(result("Spark 3.5", 2)), true)).containsEntry("status", "Succeeded");
+        assertThat(ResultsWriter.summaryJson(run, List.of(result("Spark 3.5", 2)), false)).containsEntry("status", "Failed");
+        assertThat(ResultsWriter.summaryJson(run, List.of(result("Spark 3.5", 2), result("Spark 4.2", 7)), true))
+                .containsEntry("status", "Failed");
+        Engine flink = new PendingEngine("flink-1.16", "Flink 1.16", "x-flink-tuning", "not built");
+        var notRun = ResultsWriter.summaryJson(run, List.of(EngineResult.didNotRun(flink, "not built", false, Map.of(), "")), true);
+        assertThat(notRun).containsEntry("status", "Failed");
+        assertThat(notRun.toString()).contains("status=not run").contains("not_run_reason=not built");
+        assertThat(ResultsWriter.summaryJson(run, List.of(result("Spark 3.5", 2)), true).toString())
+                .doesNotContain("c2VjcmV0").contains("ADLS_ACCOUNT_KEY=<redacted>");
+    }
+}
