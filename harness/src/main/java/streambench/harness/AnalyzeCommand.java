@@ -38,23 +38,19 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--duration", required = true, description = "Seconds of load in that run.")
     long durationSeconds;
 
-    @Option(names = "--warmup", defaultValue = "${env:WARMUP_S:-15}", description = "Default ${DEFAULT-VALUE}.")
-    long warmupSeconds;
 
-    @Option(names = "--threshold", defaultValue = "${env:THRESHOLD_S:-5}", description = "Default ${DEFAULT-VALUE}.")
-    double thresholdSeconds;
 
-    @Option(names = "--drain-timeout", defaultValue = "${env:DRAIN_TIMEOUT_S:-60}", description = "Default ${DEFAULT-VALUE}.")
-    long drainTimeoutSeconds;
 
-    @Option(names = "--trend-bound", defaultValue = "0.01", description = "Default ${DEFAULT-VALUE}.")
-    double trendBound;
+
+    @picocli.CommandLine.Mixin
+    VerdictOptions verdict;
 
     @Option(names = "--results", defaultValue = "${env:RESULTS_DIR:-results}", description = "Default ${DEFAULT-VALUE}.")
     Path results;
 
     @Override
     public Integer call() throws Exception {
+        verdict.validate();
         PrintStream out = System.out;
         LakeSettings lake = LakeSettings.fromKnobs(Knobs.fromEnvironment());
         String uri = table.contains("://") || table.startsWith("file:") ? table : lake.tableUri(table);
@@ -67,7 +63,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         RunDirectory run = RunDirectory.create(results);
         RunInfo info = new RunInfo(run.runId(), Instant.now(), Machine.current(), producer.targetRate(), durationSeconds,
-                0, 0, warmupSeconds, thresholdSeconds, drainTimeoutSeconds, trendBound, RunCommand.KEEP_UP_RATIO);
+                0, 0, verdict.warmupSeconds, verdict.thresholdSeconds, verdict.drainTimeoutSeconds, verdict.trendBound,
+                RunCommand.KEEP_UP_RATIO);
         long t0 = System.nanoTime();
         Runtime rt = Runtime.getRuntime();
         EngineResult result;

@@ -1,7 +1,6 @@
 package streambench.harness;
 
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import streambench.common.ConfigException;
 import streambench.harness.analysis.SecondBin;
@@ -28,24 +27,22 @@ final class CheckCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CSV", description = "A latency_timeseries.csv written by run or analyze.")
     Path csv;
 
-    @Option(names = "--threshold", defaultValue = "${env:THRESHOLD_S:-5}", description = "Seconds (default ${DEFAULT-VALUE}).")
-    double thresholdSeconds;
 
-    @Option(names = "--warmup", defaultValue = "${env:WARMUP_S:-15}", description = "Seconds left out of the trend (default ${DEFAULT-VALUE}).")
-    long warmupSeconds;
 
-    @Option(names = "--trend-bound", defaultValue = "0.01", description = "Largest allowed slope, s/s (default ${DEFAULT-VALUE}).")
-    double trendBound;
+
+    @picocli.CommandLine.Mixin
+    VerdictOptions verdict;
 
     @Override
     public Integer call() throws IOException {
+        verdict.validate();
         Map<String, List<SecondBin>> byVersion = read(csv);
         PrintStream out = System.out;
         boolean all = true;
         for (Map.Entry<String, List<SecondBin>> e : byVersion.entrySet()) {
             List<SecondBin> bins = e.getValue();
-            Verdict.Check threshold = Verdict.threshold(bins, thresholdSeconds);
-            Verdict.Check trend = Verdict.trend(bins, warmupSeconds, trendBound);
+            Verdict.Check threshold = Verdict.threshold(bins, verdict.thresholdSeconds);
+            Verdict.Check trend = Verdict.trend(bins, verdict.warmupSeconds, verdict.trendBound);
             boolean passed = threshold.passed() && trend.passed();
             all &= passed;
             out.printf(Locale.ROOT, "%-11s %-6s %3d s  threshold: %s; trend: %s%n", e.getKey(), passed ? "passed" : "failed",

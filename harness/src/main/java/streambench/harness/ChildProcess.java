@@ -102,6 +102,34 @@ final class ChildProcess implements AutoCloseable {
         return java.util.OptionalInt.empty();
     }
 
+    /** Answers whether the process serves yet; an exception counts as "not yet". */
+    @FunctionalInterface
+    interface ReadinessProbe {
+        boolean ready() throws Exception;
+    }
+
+    /** Polls {@code probe} until it says ready; fails with the log's tail when the process exits or time runs out. */
+    void awaitReady(Duration timeout, ReadinessProbe probe) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            if (!isAlive()) {
+                throw new IllegalStateException(name + " exited before it was ready; see " + logFile + ":\n" + logTail());
+            }
+            try {
+                if (probe.ready()) {
+                    return;
+                }
+            } catch (Exception notYet) {
+                // still starting
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(name + " was not ready within " + timeout.toSeconds() + " s; see "
+                        + logFile + ":\n" + logTail());
+            }
+            Thread.sleep(250);
+        }
+    }
+
     /** The last lines the process printed, for error messages. */
     String logTail() {
         synchronized (tail) {

@@ -44,25 +44,7 @@ final class ConsumerProcess implements AutoCloseable {
     void awaitReady(Duration timeout) throws InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + healthPort + "/health"))
                 .timeout(Duration.ofSeconds(2)).build();
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException(process.name() + " exited before it was ready; see "
-                        + process.logFile() + ":\n" + process.logTail());
-            }
-            try {
-                if (http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException notYet) {
-                // not listening yet
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(process.name() + " was not ready within " + timeout.toSeconds()
-                        + " s; see " + process.logFile() + ":\n" + process.logTail());
-            }
-            Thread.sleep(250);
-        }
+        process.awaitReady(timeout, () -> http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200);
     }
 
     /** The consumer's counters from GET /metrics; empty when it does not answer. */

@@ -76,25 +76,8 @@ final class EmbeddedAzurite implements AutoCloseable {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         HttpRequest probe = HttpRequest.newBuilder(URI.create("http://" + endpoint() + "/devstoreaccount1?comp=list"))
                 .timeout(Duration.ofSeconds(2)).build();
-        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        while (true) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("Azurite exited during start-up; see " + process.logFile()
-                        + ":\n" + process.logTail());
-            }
-            try {
-                // any HTTP answer (403 without a signature) means it is serving
-                http.send(probe, HttpResponse.BodyHandlers.discarding());
-                return;
-            } catch (IOException notYet) {
-                // still starting
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("Azurite did not answer within " + START_TIMEOUT.toSeconds()
-                        + " s; see " + process.logFile() + ":\n" + process.logTail());
-            }
-            Thread.sleep(200);
-        }
+        // any HTTP answer (403 without a signature) means it is serving
+        process.awaitReady(START_TIMEOUT, () -> http.send(probe, HttpResponse.BodyHandlers.discarding()) != null);
     }
 
     /** {@code host:port} for {@code AZURITE_BLOB_ENDPOINT}. */

@@ -94,28 +94,10 @@ final class EmbeddedKafka implements AutoCloseable {
     }
 
     private void awaitReady() throws InterruptedException {
-        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 2_000,
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 1_000))) {
-            while (true) {
-                if (!process.isAlive()) {
-                    throw new IllegalStateException("Kafka exited during start-up; see " + process.logFile()
-                            + ":\n" + process.logTail());
-                }
-                try {
-                    if (!admin.describeCluster().nodes().get(2, TimeUnit.SECONDS).isEmpty()) {
-                        return;
-                    }
-                } catch (Exception notYet) {
-                    // still starting
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("Kafka did not answer within " + START_TIMEOUT.toSeconds()
-                            + " s; see " + process.logFile() + ":\n" + process.logTail());
-                }
-                Thread.sleep(200);
-            }
+            process.awaitReady(START_TIMEOUT, () -> !admin.describeCluster().nodes().get(2, TimeUnit.SECONDS).isEmpty());
         }
     }
 

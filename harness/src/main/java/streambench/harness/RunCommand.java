@@ -34,21 +34,9 @@ final class RunCommand implements Callable<Integer> {
             description = "Seconds of load per engine (env DURATION_S, default ${DEFAULT-VALUE}).")
     long durationSeconds;
 
-    @Option(names = "--warmup", defaultValue = "${env:WARMUP_S:-15}",
-            description = "Seconds at the start left out of the trend and keep-up checks (env WARMUP_S, default ${DEFAULT-VALUE}).")
-    long warmupSeconds;
 
-    @Option(names = "--threshold", defaultValue = "${env:THRESHOLD_S:-5}",
-            description = "Every per-second max latency must stay below this many seconds (env THRESHOLD_S, default ${DEFAULT-VALUE}).")
-    double thresholdSeconds;
 
-    @Option(names = "--drain-timeout", defaultValue = "${env:DRAIN_TIMEOUT_S:-60}",
-            description = "Seconds after the producer stops for the backlog to be committed (env DRAIN_TIMEOUT_S, default ${DEFAULT-VALUE}).")
-    long drainTimeoutSeconds;
 
-    @Option(names = "--trend-bound", defaultValue = "0.01",
-            description = "Largest allowed Theil-Sen slope of per-second max latency after warm-up, s/s (default ${DEFAULT-VALUE}: 1 s per 100 s).")
-    double trendBound;
 
     @Option(names = "--consumer-heap", defaultValue = "${env:CONSUMER_HEAP:-4g}",
             description = "-Xmx of each consumer JVM (env CONSUMER_HEAP, default ${DEFAULT-VALUE}).")
@@ -56,6 +44,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     LoadOptions load;
+
+    @Mixin
+    VerdictOptions verdict;
 
     /** Committed/produced over the steady window must reach this; 5% slack for batch edges at the window's ends. */
     static final double KEEP_UP_RATIO = 0.95;
@@ -76,10 +67,11 @@ final class RunCommand implements Callable<Integer> {
         Machine machine = Machine.current();
         RunDirectory run = RunDirectory.create(load.results);
         RunInfo info = new RunInfo(run.runId(), Instant.now(), machine, rate, durationSeconds, load.partitions,
-                load.messageBytes, warmupSeconds, thresholdSeconds, drainTimeoutSeconds, trendBound, KEEP_UP_RATIO);
+                load.messageBytes, verdict.warmupSeconds, verdict.thresholdSeconds, verdict.drainTimeoutSeconds,
+                verdict.trendBound, KEEP_UP_RATIO);
 
         out.printf("streambench run %s: %,d msg/s for %d s per engine, %d partitions, %d-byte events, threshold %.1f s%n",
-                run.runId(), rate, durationSeconds, load.partitions, load.messageBytes, thresholdSeconds);
+                run.runId(), rate, durationSeconds, load.partitions, load.messageBytes, verdict.thresholdSeconds);
         out.println("machine: " + machine.describe());
         machine.loadWarning(rate).ifPresent(out::println);
         if (!producerOnly) {
@@ -122,21 +114,16 @@ final class RunCommand implements Callable<Integer> {
 
     private void validate(boolean producerOnly) {
         load.validate();
+        verdict.validate();
         if (rate <= 0) {
             throw new ConfigException("--rate must be a positive integer, got " + rate);
         }
         if (durationSeconds <= 0) {
             throw new ConfigException("--duration must be a positive number of seconds, got " + durationSeconds);
         }
-        if (!producerOnly && (warmupSeconds < 0 || warmupSeconds >= durationSeconds)) {
-            throw new ConfigException("--warmup must be >= 0 and shorter than --duration (" + durationSeconds + " s), got "
-                    + warmupSeconds);
-        }
-        if (!(thresholdSeconds > 0)) {
-            throw new ConfigException("--threshold must be a positive number of seconds, got " + thresholdSeconds);
-        }
-        if (drainTimeoutSeconds <= 0) {
-            throw new ConfigException("--drain-timeout must be a positive number of seconds, got " + drainTimeoutSeconds);
+        if (!producerOnly && verdict.warmupSeconds >= durationSeconds) {
+            throw new ConfigException("--warmup must be shorter than --duration (" + durationSeconds + " s), got "
+                    + verdict.warmupSeconds);
         }
         if (!consumerHeap.matches("\\d+[mMgG]")) {
             throw new ConfigException("--consumer-heap must look like 2g or 1536m, got \"" + consumerHeap + "\"");

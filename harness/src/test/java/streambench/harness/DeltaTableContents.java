@@ -1,6 +1,5 @@
 package streambench.harness;
 
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import streambench.common.LakeSettings;
 import streambench.harness.delta.DeltaCommit;
@@ -20,13 +19,12 @@ record DeltaTableContents(List<DeltaCommit> commits, Map<Integer, Map<Long, Long
         try (FileSystem fs = LakeFileSystem.open(lake, Map.of())) {
             DeltaLogReader log = new DeltaLogReader(fs, tableUri);
             List<DeltaCommit> commits = log.readFrom(0);
-            Configuration conf = fs.getConf();
             Map<Integer, Map<Long, Long>> seen = new HashMap<>();
             long[] rows = {0};
             long[] duplicates = {0};
             for (DeltaCommit c : commits) {
                 for (DeltaCommit.AddedFile f : c.added()) {
-                    EventFileReader.read(conf, log.dataFile(f), (ts, producerId, seq) -> {
+                    EventFileReader.read(fs, log.dataFile(f), (ts, producerId, seq) -> {
                         rows[0]++;
                         if (seen.computeIfAbsent(producerId, k -> new HashMap<>()).put(seq, ts) != null) {
                             duplicates[0]++;

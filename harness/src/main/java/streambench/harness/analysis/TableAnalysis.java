@@ -1,7 +1,6 @@
 package streambench.harness.analysis;
 
 import org.HdrHistogram.Histogram;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import streambench.harness.delta.DeltaCommit;
 import streambench.harness.delta.DeltaLogReader;
@@ -34,7 +33,6 @@ public final class TableAnalysis {
     public static Result analyze(FileSystem fs, String tableUri, long startMicros, Map<Long, Long> observedMillis,
                                  LongConsumer progress) throws IOException {
         DeltaLogReader log = new DeltaLogReader(fs, tableUri);
-        Configuration conf = fs.getConf();
         LatencyRecorder latency = new LatencyRecorder(startMicros);
         Completeness completeness = new Completeness();
         List<CommitRow> commits = new ArrayList<>();
@@ -53,7 +51,7 @@ public final class TableAnalysis {
             long[] minMax = {Long.MAX_VALUE, Long.MIN_VALUE};
             long before = rows;
             for (DeltaCommit.AddedFile f : c.added()) {
-                rows += EventFileReader.read(conf, log.dataFile(f), (ts, producerId, seq) -> {
+                rows += EventFileReader.read(fs, log.dataFile(f), (ts, producerId, seq) -> {
                     latency.record(ts, commitMicros);
                     completeness.add(producerId, seq);
                     minMax[0] = Math.min(minMax[0], ts);

@@ -1,13 +1,12 @@
 package streambench.harness.delta;
 
-import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.NanoTime;
 import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.MessageColumnIO;
 import org.apache.parquet.io.RecordReader;
@@ -35,9 +34,9 @@ public final class EventFileReader {
     }
 
     /** @return rows read */
-    public static long read(Configuration conf, Path file, RowSink sink) throws IOException {
+    public static long read(FileSystem fs, Path file, RowSink sink) throws IOException {
         long rows = 0;
-        try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(file, conf))) {
+        try (ParquetFileReader reader = ParquetFileReader.open(LakeParquetFiles.input(fs, file))) {
             MessageType fileSchema = reader.getFooter().getFileMetaData().getSchema();
             Type tsType = field(fileSchema, "ts", file);
             field(fileSchema, "producer_id", file);

@@ -8,7 +8,6 @@ import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.hadoop.util.HadoopOutputFile;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 
@@ -50,7 +49,7 @@ public final class SyntheticTable {
             String file = "part-" + version + "-" + UUID.randomUUID() + ".snappy.parquet";
             long lastTs = 0;
             try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(
-                            HadoopOutputFile.fromPath(new Path(tableUri, file), fs.getConf()))
+                            LakeParquetFiles.output(fs, new Path(tableUri, file)))
                     .withType(SCHEMA).withConf(fs.getConf()).withCompressionCodec(CompressionCodecName.SNAPPY).build()) {
                 for (long i = 0; i < n; i++, seq++) {
                     lastTs = startMicros + Math.round(seq * stepMicros);
