@@ -34,8 +34,22 @@ final class EmbeddedKafka implements AutoCloseable {
         this.bootstrap = bootstrap;
     }
 
-    /** Formats storage, starts the broker and waits until it answers; {@code logFile} gets its output. */
+    /**
+     * Formats storage, starts the broker and waits until it answers; {@code logFile} gets its output.
+     * Tries once more on new ports when a port it was given got taken before the broker bound it.
+     */
     static EmbeddedKafka start(InstallLayout layout, Path logFile, String heap) throws InterruptedException {
+        try {
+            return startOnce(layout, logFile, heap);
+        } catch (IllegalStateException e) {
+            if (e.getMessage() == null || !e.getMessage().contains("Address already in use")) {
+                throw e;
+            }
+            return startOnce(layout, logFile, heap);
+        }
+    }
+
+    private static EmbeddedKafka startOnce(InstallLayout layout, Path logFile, String heap) throws InterruptedException {
         String classpath = layout.kafkaClasspath();
         Path dir;
         try {

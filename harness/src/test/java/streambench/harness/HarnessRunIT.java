@@ -59,15 +59,15 @@ class HarnessRunIT {
 
     @Test
     void unreachableKafkaOrLakeExitsWith2AndAClearMessage(@TempDir Path results) throws Exception {
-        int dead = FreePort.find();
+        int dead = 1; // nothing listens on port 1: always refused (a free port could be taken by the child's own broker)
         ChildProcess kafka = harnessProcess(results, "dead-kafka", java.util.Map.of(
                 "KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + dead, "KAFKA_CONNECT_TIMEOUT", "3s"));
-        assertThat(kafka.waitFor(java.time.Duration.ofSeconds(120))).hasValue(2);
+        assertThat(kafka.waitFor(java.time.Duration.ofSeconds(120))).as(kafka.logTail()).hasValue(2);
         assertThat(kafka.logTail()).contains("streambench: Kafka at 127.0.0.1:" + dead + " did not answer within 3 s");
 
         ChildProcess lake = harnessProcess(results, "dead-lake", java.util.Map.of(
                 "AZURITE_BLOB_ENDPOINT", "127.0.0.1:" + dead));
-        assertThat(lake.waitFor(java.time.Duration.ofSeconds(180))).hasValue(2);
+        assertThat(lake.waitFor(java.time.Duration.ofSeconds(180))).as(lake.logTail()).hasValue(2);
         assertThat(lake.logTail()).contains("streambench: the lake at abfs://").contains("is not usable")
                 .doesNotContain(streambench.common.LakeSettings.AZURITE_KEY);
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
