@@ -53,6 +53,7 @@ final class ResultsWriter {
         Path tmp = Files.createTempFile(results, "latency_chart", ".png.tmp");
         try {
             LatencyChart.write(run, engines, tmp);
+            readableByAll(tmp);
             Files.move(tmp, chart, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(tmp);
@@ -210,9 +211,19 @@ final class ResultsWriter {
             try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 body.write(w);
             }
+            readableByAll(tmp);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** Temp files are created owner-only; results are for everyone who can read the directory. */
+    static void readableByAll(Path file) throws IOException {
+        try {
+            Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (UnsupportedOperationException notPosix) {
+            // the platform's default applies
         }
     }
 }

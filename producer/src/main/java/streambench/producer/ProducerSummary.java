@@ -61,6 +61,12 @@ record ProducerSummary(
         Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
         try {
             JSON.writeValue(tmp.toFile(), this);
+            try {
+                // temp files are created owner-only; the summary is for whoever reads the results
+                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            } catch (UnsupportedOperationException notPosix) {
+                // the platform's default applies
+            }
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(tmp);
