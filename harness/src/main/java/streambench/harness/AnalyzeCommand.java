@@ -64,7 +64,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         RunDirectory run = RunDirectory.create(results);
         RunInfo info = new RunInfo(run.runId(), Instant.now(), Machine.current(), producer.targetRate(), durationSeconds,
                 0, 0, verdict.warmupSeconds, verdict.thresholdSeconds, verdict.drainTimeoutSeconds, verdict.trendBound,
-                RunCommand.KEEP_UP_RATIO);
+                verdict.trendMinRiseSeconds, RunCommand.KEEP_UP_RATIO);
         long t0 = System.nanoTime();
         Runtime rt = Runtime.getRuntime();
         EngineResult result;

@@ -42,7 +42,7 @@ final class CheckCommand implements Callable<Integer> {
         for (Map.Entry<String, List<SecondBin>> e : byVersion.entrySet()) {
             List<SecondBin> bins = e.getValue();
             Verdict.Check threshold = Verdict.threshold(bins, verdict.thresholdSeconds);
-            Verdict.Check trend = Verdict.trend(bins, verdict.warmupSeconds, verdict.trendBound);
+            Verdict.Check trend = Verdict.trend(bins, verdict.warmupSeconds, verdict.trendBound, verdict.trendMinRiseSeconds);
             boolean passed = threshold.passed() && trend.passed();
             all &= passed;
             out.printf(Locale.ROOT, "%-11s %-6s %3d s  threshold: %s; trend: %s%n", e.getKey(), passed ? "passed" : "failed",

@@ -172,7 +172,7 @@ final class EngineRun {
                 .forEach(b -> points.add(new double[]{b.elapsedSecond(), b.maxSeconds()}));
         Verdict.Outcome verdict = new Verdict.Outcome(List.of(
                 Verdict.threshold(r.bins(), info.thresholdSeconds()),
-                Verdict.trend(r.bins(), info.warmupSeconds(), info.trendBound()),
+                Verdict.trend(r.bins(), info.warmupSeconds(), info.trendBound(), info.trendMinRiseSeconds()),
                 Verdict.keptUp(produced, committed, info.keepUpRatio(), drained, Math.max(0, drainSeconds)),
                 Verdict.complete(complete),
                 Verdict.load(producer.completedSchedule(), producer.failed(), producer.maxAckLagMs(),

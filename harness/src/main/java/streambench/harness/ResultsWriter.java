@@ -125,6 +125,7 @@ final class ResultsWriter {
         settings.put("threshold_s", run.thresholdSeconds());
         settings.put("drain_timeout_s", run.drainTimeoutSeconds());
         settings.put("trend_bound_s_per_s", run.trendBound());
+        settings.put("trend_min_rise_s", run.trendMinRiseSeconds());
         settings.put("keep_up_ratio", run.keepUpRatio());
         root.put("settings", settings);
         List<Map<String, Object>> list = new ArrayList<>();

@@ -68,7 +68,7 @@ final class RunCommand implements Callable<Integer> {
         RunDirectory run = RunDirectory.create(load.results);
         RunInfo info = new RunInfo(run.runId(), Instant.now(), machine, rate, durationSeconds, load.partitions,
                 load.messageBytes, verdict.warmupSeconds, verdict.thresholdSeconds, verdict.drainTimeoutSeconds,
-                verdict.trendBound, KEEP_UP_RATIO);
+                verdict.trendBound, verdict.trendMinRiseSeconds, KEEP_UP_RATIO);
 
         out.printf("streambench run %s: %,d msg/s for %d s per engine, %d partitions, %d-byte events, threshold %.1f s%n",
                 run.runId(), rate, durationSeconds, load.partitions, load.messageBytes, verdict.thresholdSeconds);

@@ -19,6 +19,11 @@ final class VerdictOptions {
                     + "(default ${DEFAULT-VALUE}: 1 s per 100 s).")
     double trendBound;
 
+    @Option(names = "--trend-min-rise", defaultValue = "1.0",
+            description = "A trend also needs the latency to rise by this many seconds over the steady window "
+                    + "(default ${DEFAULT-VALUE}), so a short run's noise is not taken for one.")
+    double trendMinRiseSeconds;
+
     @Option(names = "--drain-timeout", defaultValue = "${env:DRAIN_TIMEOUT_S:-60}",
             description = "Seconds after the producer stops for the backlog to be committed (env DRAIN_TIMEOUT_S, default ${DEFAULT-VALUE}).")
     long drainTimeoutSeconds;
@@ -32,6 +37,9 @@ final class VerdictOptions {
         }
         if (!(trendBound > 0)) {
             throw new ConfigException("--trend-bound must be a positive number, got " + trendBound);
+        }
+        if (trendMinRiseSeconds < 0) {
+            throw new ConfigException("--trend-min-rise must be >= 0, got " + trendMinRiseSeconds);
         }
         if (drainTimeoutSeconds <= 0) {
             throw new ConfigException("--drain-timeout must be a positive number of seconds, got " + drainTimeoutSeconds);

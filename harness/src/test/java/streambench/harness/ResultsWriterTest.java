@@ -36,7 +36,7 @@ class ResultsWriterTest {
     @Test
     void summarySucceedsOnlyWhenEveryEngineRanAndPassedAndRedactsSecrets() {
         RunInfo run = new RunInfo("r1", Instant.EPOCH, new Machine(2, 1L << 34, "jvm"), 1000, 60, 4, 100, 10, 5, 60,
-                0.01, 0.95);
+                0.01, 1.0, 0.95);
         assertThat(ResultsWriter.summaryJson(run, List.of(result("Spark 3.5", 2)), true)).containsEntry("status", "Succeeded");
         assertThat(ResultsWriter.summaryJson(run, List.of(result("Spark 3.5", 2)), false)).containsEntry("status", "Failed");
         assertThat(ResultsWriter.summaryJson(run, List.of(result("Spark 3.5", 2), result("Spark 4.2", 7)), true))

@@ -45,8 +45,13 @@ public final class Verdict {
                 bins.stream().filter(b -> b.maxSeconds() == worst).findFirst().orElseThrow().elapsedSecond()));
     }
 
-    /** 2. No upward trend: Theil–Sen slope of per-second max latency after warm-up below {@code maxSlope} s/s. */
-    public static Check trend(List<SecondBin> bins, long warmupSeconds, double maxSlope) {
+    /**
+     * 2. No upward trend: fails when the Theil–Sen slope of per-second max latency after warm-up is at
+     * least {@code maxSlope} s/s <em>and</em> the rise it implies over that window is at least
+     * {@code minRiseSeconds}. Over a short window the slope of noisy readings alone swings past any small
+     * bound (±0.02 s/s over 15 s was seen on a flat run); a real ramp also rises by seconds.
+     */
+    public static Check trend(List<SecondBin> bins, long warmupSeconds, double maxSlope, double minRiseSeconds) {
         List<double[]> points = new ArrayList<>();
         for (SecondBin b : bins) {
             if (b.elapsedSecond() >= warmupSeconds) {
@@ -58,8 +63,11 @@ public final class Verdict {
                     points.size(), warmupSeconds));
         }
         double slope = TheilSen.slope(points);
-        return new Check("trend", slope < maxSlope, fmt("slope %+.4f s/s over %d s (bound %.3f)", slope,
-                points.size(), maxSlope));
+        double window = points.get(points.size() - 1)[0] - points.get(0)[0];
+        double rise = slope * window;
+        boolean rising = slope >= maxSlope && rise >= minRiseSeconds;
+        return new Check("trend", !rising, fmt("slope %+.4f s/s over %d s, a rise of %+.2f s (fails at >= %.3f s/s "
+                + "and >= %.1f s)", slope, points.size(), rise, maxSlope, minRiseSeconds));
     }
 
     /**

@@ -24,7 +24,7 @@ class VerdictTest {
     void flatSeriesPasses() {
         List<SecondBin> flat = series(120, s -> 2.0);
         assertThat(Verdict.threshold(flat, 5).passed()).isTrue();
-        assertThat(Verdict.trend(flat, 10, 0.01).passed()).isTrue();
+        assertThat(Verdict.trend(flat, 10, 0.01, 1.0).passed()).isTrue();
     }
 
     @Test
@@ -32,7 +32,7 @@ class VerdictTest {
         // a Delta log checkpoint every 10 commits: latency climbs and falls back, over and over
         List<SecondBin> saw = series(120, s -> 1.5 + (s % 10) * 0.3);
         assertThat(Verdict.threshold(saw, 5).passed()).isTrue();
-        assertThat(Verdict.trend(saw, 10, 0.01).passed()).isTrue();
+        assertThat(Verdict.trend(saw, 10, 0.01, 1.0).passed()).isTrue();
     }
 
     @Test
@@ -40,9 +40,20 @@ class VerdictTest {
         // 1 s -> 4.6 s over two minutes: under 5 s now, over it soon; the engine is falling behind
         List<SecondBin> ramp = series(120, s -> 1.0 + s * 0.03);
         assertThat(Verdict.threshold(ramp, 5).passed()).isTrue();
-        Verdict.Check trend = Verdict.trend(ramp, 10, 0.01);
+        Verdict.Check trend = Verdict.trend(ramp, 10, 0.01, 1.0);
         assertThat(trend.passed()).isFalse();
-        assertThat(trend.detail()).contains("slope +0.0300 s/s");
+        assertThat(trend.detail()).contains("slope +0.0300 s/s over 110 s, a rise of +3.27 s");
+    }
+
+    @Test
+    void noiseInAShortWindowIsNotATrendButAFastClimbIs() {
+        // 15 noisy seconds after warm-up: the fitted slope is steep, the rise it implies is not
+        double[] noisy = {2.9, 2.1, 2.6, 2.2, 3.0, 2.4, 2.3, 3.1, 2.5, 2.8, 3.2, 2.6, 3.0, 2.7, 3.3};
+        List<SecondBin> shortRun = series(20, s -> s < 5 ? 4.0 : noisy[(int) s - 5]);
+        Verdict.Check noise = Verdict.trend(shortRun, 5, 0.01, 1.0);
+        assertThat(noise.passed()).as(noise.detail()).isTrue();
+        // but 1 s -> 3.8 s in those 15 seconds is a real climb
+        assertThat(Verdict.trend(series(20, s -> 1.0 + Math.max(0, s - 5) * 0.2), 5, 0.01, 1.0).passed()).isFalse();
     }
 
     @Test
@@ -51,7 +62,7 @@ class VerdictTest {
         Verdict.Check threshold = Verdict.threshold(spike, 5);
         assertThat(threshold.passed()).isFalse();
         assertThat(threshold.detail()).isEqualTo("1 of 120 seconds at or over 5.0 s (worst 7.50 s at second 60)");
-        assertThat(Verdict.trend(spike, 10, 0.01).passed()).isTrue();
+        assertThat(Verdict.trend(spike, 10, 0.01, 1.0).passed()).isTrue();
     }
 
     @Test
@@ -61,7 +72,7 @@ class VerdictTest {
 
     @Test
     void tooShortToJudgeATrendFails() {
-        assertThat(Verdict.trend(series(12, s -> 1.0), 10, 0.01).passed()).isFalse();
+        assertThat(Verdict.trend(series(12, s -> 1.0), 10, 0.01, 1.0).passed()).isFalse();
         assertThat(Verdict.threshold(List.of(), 5).passed()).isFalse();
     }
 
