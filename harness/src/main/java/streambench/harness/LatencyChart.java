@@ -19,7 +19,6 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -40,7 +39,7 @@ final class LatencyChart {
     private LatencyChart() {
     }
 
-    static void write(RunInfo run, List<EngineResult> engines, Path png) throws IOException {
+    static void write(RunInfo run, List<EngineResult> engines, java.io.OutputStream png) throws IOException {
         System.setProperty("java.awt.headless", "true");
         NumberAxis time = new NumberAxis("seconds since the first event");
         CombinedDomainXYPlot plot = new CombinedDomainXYPlot(time);
@@ -116,7 +115,7 @@ final class LatencyChart {
                 run.runId(), run.rate(), run.durationSeconds(), run.partitions(), run.messageBytes(),
                 run.machine().describe())));
         chart.setBackgroundPaint(Color.WHITE);
-        ChartUtils.saveChartAsPNG(png.toFile(), chart, 1400, 1300);
+        ChartUtils.writeChartAsPNG(png, chart, 1400, 1300);
     }
 
     private static XYPlot subplot(XYSeriesCollection data, String label, List<java.awt.Paint> paints,

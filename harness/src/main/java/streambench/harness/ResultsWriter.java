@@ -2,6 +2,7 @@ package streambench.harness;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import streambench.common.AtomicFiles;
 import streambench.harness.analysis.CommitRow;
 import streambench.harness.analysis.SecondBin;
 import streambench.harness.analysis.Verdict;
@@ -11,7 +12,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,15 +49,7 @@ final class ResultsWriter {
                 atomically(runDir.resolve(e.id() + "-processes.csv"), w -> writeProcesses(w, e));
             }
         }
-        Path chart = results.resolve("latency_chart.png");
-        Path tmp = Files.createTempFile(results, "latency_chart", ".png.tmp");
-        try {
-            LatencyChart.write(run, engines, tmp);
-            readableByAll(tmp);
-            Files.move(tmp, chart, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFiles.write(results.resolve("latency_chart.png"), out -> LatencyChart.write(run, engines, out));
     }
 
     static void writeTimeseries(Writer w, List<EngineResult> engines) throws IOException {
@@ -205,26 +197,10 @@ final class ResultsWriter {
     }
 
     static void atomically(Path file, WriterBody body) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
-        try {
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                body.write(w);
-            }
-            readableByAll(tmp);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
-    }
-
-    /** Temp files are created owner-only; results are for everyone who can read the directory. */
-    static void readableByAll(Path file) throws IOException {
-        try {
-            Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-        } catch (UnsupportedOperationException notPosix) {
-            // the platform's default applies
-        }
+        AtomicFiles.write(file, out -> {
+            Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
+            body.write(w);
+            w.flush();
+        });
     }
 }

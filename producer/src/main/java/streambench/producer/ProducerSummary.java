@@ -5,9 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
@@ -54,23 +52,9 @@ record ProducerSummary(
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    /** Writes to a temp file and renames it, so a reader never sees half a summary. */
+    /** Atomically: a reader never sees half a summary. */
     void writeTo(Path file) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
-        try {
-            JSON.writeValue(tmp.toFile(), this);
-            try {
-                // temp files are created owner-only; the summary is for whoever reads the results
-                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-            } catch (UnsupportedOperationException notPosix) {
-                // the platform's default applies
-            }
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        streambench.common.AtomicFiles.write(file, out -> JSON.writeValue(out, this));
     }
 
     String toJson() throws IOException {
