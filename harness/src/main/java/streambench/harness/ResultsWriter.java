@@ -27,6 +27,9 @@ import java.util.Map;
  */
 final class ResultsWriter {
     static final String TIMESERIES_HEADER = "elapsed_s,latency_s,version,p50_s,p99_s,avg_s,msg_count";
+    /** AtomicFiles closes the stream after the rename's temp file is complete; Jackson must not close it first. */
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     private final Path results;
     private final Path runDir;
@@ -41,8 +44,7 @@ final class ResultsWriter {
         atomically(results.resolve("latency_timeseries.csv"), w -> writeTimeseries(w, engines));
         atomically(results.resolve("summary.csv"), w -> writeSummaryCsv(w, engines));
         Map<String, Object> json = summaryJson(run, engines, complete);
-        atomically(results.resolve("summary.json"), w -> new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                .writeValue(w, json));
+        atomically(results.resolve("summary.json"), w -> JSON.writeValue(w, json));
         for (EngineResult e : engines) {
             if (e.ran()) {
                 atomically(runDir.resolve(e.id() + "-commits.csv"), w -> writeCommits(w, e.commits()));

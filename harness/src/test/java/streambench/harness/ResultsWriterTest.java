@@ -48,4 +48,22 @@ class ResultsWriterTest {
         assertThat(ResultsWriter.summaryJson(run, List.of(result("Spark 3.5", 2)), true).toString())
                 .doesNotContain("c2VjcmV0").contains("ADLS_ACCOUNT_KEY=<redacted>");
     }
+
+    @Test
+    void writesEveryResultFileReadableByAll(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        RunInfo run = new RunInfo("r1", Instant.EPOCH, new Machine(2, 1L << 34, "jvm"), 1000, 60, 4, 100, 10, 5, 60,
+                0.01, 1.0, 0.95);
+        java.nio.file.Path results = dir.resolve("results");
+        new ResultsWriter(results, dir.resolve("run")).write(run, List.of(result("Spark 3.5", 2)), true);
+        for (String name : List.of("latency_timeseries.csv", "summary.csv", "summary.json", "latency_chart.png")) {
+            java.nio.file.Path f = results.resolve(name);
+            assertThat(f).as(name).isNotEmptyFile();
+            assertThat(java.nio.file.attribute.PosixFilePermissions.toString(java.nio.file.Files.getPosixFilePermissions(f)))
+                    .as(name).isEqualTo("rw-r--r--");
+        }
+        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(results.resolve("summary.json").toFile())
+                .get("status").asText()).isEqualTo("Succeeded");
+        assertThat(dir.resolve("run/spark-3.5-commits.csv")).exists();
+        assertThat(dir.resolve("run/spark-3.5-processes.csv")).exists();
+    }
 }

@@ -50,7 +50,9 @@ record ProducerSummary(
         }
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** AtomicFiles closes the stream itself; Jackson must not close it first. */
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     /** Atomically: a reader never sees half a summary. */
     void writeTo(Path file) throws IOException {
