@@ -3,13 +3,11 @@ package streambench.harness;
 import org.apache.hadoop.fs.FileSystem;
 import streambench.harness.analysis.Completeness;
 import streambench.harness.analysis.TableAnalysis;
-import streambench.harness.analysis.TheilSen;
 import streambench.harness.analysis.Verdict;
 import streambench.harness.delta.DeltaLogTail;
 
 import java.io.PrintStream;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -99,14 +97,7 @@ final class EngineRun {
                 produced = producer.run(new ProducerLauncher.Request(topic, info.rate(), info.durationSeconds(),
                                 info.messageBytes(), overrides),
                         dir.file(engine.id() + "-producer-summary.json"), dir.file(engine.id() + "-producer.log"),
-                        line -> {
-                            live.onProducerLine(line);
-                            if (line.startsWith("producer t=1s")) {
-                                ProcessHandle.current().descendants()
-                                        .filter(p -> p.info().commandLine().orElse("").contains("producer.jar"))
-                                        .findFirst().ifPresent(p -> sampler.watch("producer", p.pid()));
-                            }
-                        });
+                        live::onProducerLine, pid -> sampler.watch("producer", pid));
                 if (produced.report().isEmpty()) {
                     return EngineResult.didNotRun(engine, "the producer failed (exit " + produced.exitCode()
                             + ") without a summary", true, knobs, produced.logTail());
@@ -136,8 +127,9 @@ final class EngineRun {
         if (!consumer.process().isAlive()) {
             out.println("  " + engine.label() + " consumer exited during the run; see " + consumer.process().logFile());
         } else if (tail.committedRows() < acked) {
-            out.printf("  drain timeout: %,d of %,d committed after %d s%n", tail.committedRows(), acked,
-                    info.drainTimeoutSeconds());
+            out.printf("  drain timeout: %,d of %,d committed after %d s%s%n", tail.committedRows(), acked,
+                    info.drainTimeoutSeconds(), tail.lastError() == null ? ""
+                            : "; the table's log could not be read: " + tail.lastError().getMessage());
         } else {
             out.printf("  drained: all %,d events committed%n", acked);
         }
@@ -167,9 +159,6 @@ final class EngineRun {
         long scheduleEndMillis = producer.startMicros() / 1000 + window * 1000;
         double drainSeconds = r.lastCommitMillis() < 0 ? Double.NaN : (r.lastCommitMillis() - scheduleEndMillis) / 1000.0;
         boolean drained = !crashed && complete.missing() == 0 && drainSeconds <= info.drainTimeoutSeconds();
-        List<double[]> points = new ArrayList<>();
-        r.bins().stream().filter(b -> b.elapsedSecond() >= info.warmupSeconds())
-                .forEach(b -> points.add(new double[]{b.elapsedSecond(), b.maxSeconds()}));
         Verdict.Outcome verdict = new Verdict.Outcome(List.of(
                 Verdict.threshold(r.bins(), info.thresholdSeconds()),
                 Verdict.trend(r.bins(), info.warmupSeconds(), info.trendBound(), info.trendMinRiseSeconds()),
@@ -179,7 +168,7 @@ final class EngineRun {
                         PRODUCER_MAX_ACK_LAG_MS)));
         return new EngineResult(engine.id(), engine.label(), true, Optional.empty(), producer.startMicros(), r.bins(),
                 r.whole(), r.commits(), Optional.of(producer), Optional.of(complete), produced, committed,
-                TheilSen.slope(points), malformed, r.negativeLatencies(), processes, knobs, verdict,
+                Verdict.steadySlope(r.bins(), info.warmupSeconds()), malformed, r.negativeLatencies(), processes, knobs, verdict,
                 verdict.passed() ? "" : logTail);
     }
 

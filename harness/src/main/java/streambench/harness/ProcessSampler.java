@@ -3,7 +3,6 @@ package streambench.harness;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,9 +88,5 @@ final class ProcessSampler implements AutoCloseable {
     public void close() {
         running = false;
         thread.interrupt();
-    }
-
-    static List<String> names(Map<String, List<Sample>> samples) {
-        return new ArrayList<>(samples.keySet());
     }
 }

@@ -35,6 +35,12 @@ final class ProducerLauncher {
     }
 
     Outcome run(Request request, Path summaryFile, Path logFile, Consumer<String> lines) throws InterruptedException {
+        return run(request, summaryFile, logFile, lines, pid -> { });
+    }
+
+    /** As above; {@code started} is told the producer's pid as soon as it runs (e.g. to sample its CPU). */
+    Outcome run(Request request, Path summaryFile, Path logFile, Consumer<String> lines,
+                java.util.function.LongConsumer started) throws InterruptedException {
         Map<String, String> env = new LinkedHashMap<>(endpointEnv);
         env.putAll(request.knobs());
         env.put("TOPIC", request.topic());
@@ -50,6 +56,7 @@ final class ProducerLauncher {
         List<String> command = new ArrayList<>(List.of(ChildProcess.javaExecutable(), "-XX:+UseG1GC",
                 "-Xmx" + request.knobs().getOrDefault("PRODUCER_HEAP", "1g"), "-jar", layout.producerJar().toString()));
         ChildProcess producer = ChildProcess.start("producer", command, env, null, logFile, lines);
+        started.accept(producer.pid());
         try {
             OptionalInt exit = producer.waitFor(Duration.ofSeconds(request.durationSeconds()).plus(OVERHEAD));
             if (exit.isEmpty()) {

@@ -41,6 +41,7 @@ class HarnessLatencyIT {
             assertThat(engine.get("rows").asLong()).as(name).isEqualTo(60_000);
             assertThat(engine.get("latency_s").get("max").asDouble()).as(name).isLessThan(10).isGreaterThan(0);
             assertThat(engine.get("processes").has("consumer")).as(name).isTrue();
+            assertThat(engine.get("processes").has("producer")).as(name).isTrue();
             assertThat(engine.get("knobs").get("ADLS_ACCOUNT_KEY")).as("secrets never reach the summary").isNull();
         }
         assertThat(summary.get("engines")).extracting(e -> e.get("version").asText())

@@ -20,7 +20,6 @@ public final class LatencyRecorder {
     private final Map<Long, Histogram> bySecond = new TreeMap<>();
     private final Histogram whole = new Histogram(MAX_MICROS, 3);
     private long negative;
-    private long beforeStart;
 
     /** @param startMicros the run's first scheduled event time: second 0 starts here */
     public LatencyRecorder(long startMicros) {
@@ -34,9 +33,6 @@ public final class LatencyRecorder {
             latency = 0;
         }
         latency = Math.min(latency, MAX_MICROS);
-        if (tsMicros < startMicros) {
-            beforeStart++;
-        }
         long second = Math.floorDiv(tsMicros - startMicros, 1_000_000L);
         bySecond.computeIfAbsent(second, s -> new Histogram(MAX_MICROS, 3)).recordValue(latency);
         whole.recordValue(latency);
@@ -57,10 +53,6 @@ public final class LatencyRecorder {
     /** Records whose commit time was before their ts; counted as 0 s and reported as a clock problem. */
     public long negativeLatencies() {
         return negative;
-    }
-
-    public long recordsBeforeStart() {
-        return beforeStart;
     }
 
     private static double seconds(long micros) {

@@ -52,12 +52,7 @@ public final class Verdict {
      * bound (±0.02 s/s over 15 s was seen on a flat run); a real ramp also rises by seconds.
      */
     public static Check trend(List<SecondBin> bins, long warmupSeconds, double maxSlope, double minRiseSeconds) {
-        List<double[]> points = new ArrayList<>();
-        for (SecondBin b : bins) {
-            if (b.elapsedSecond() >= warmupSeconds) {
-                points.add(new double[]{b.elapsedSecond(), b.maxSeconds()});
-            }
-        }
+        List<double[]> points = steadyPoints(bins, warmupSeconds);
         if (points.size() < 5) {
             return new Check("trend", false, fmt("only %d seconds after a %d s warm-up: too short to judge",
                     points.size(), warmupSeconds));
@@ -68,6 +63,21 @@ public final class Verdict {
         boolean rising = slope >= maxSlope && rise >= minRiseSeconds;
         return new Check("trend", !rising, fmt("slope %+.4f s/s over %d s, a rise of %+.2f s (fails at >= %.3f s/s "
                 + "and >= %.1f s)", slope, points.size(), rise, maxSlope, minRiseSeconds));
+    }
+
+    /** Theil–Sen slope of per-second max latency after warm-up, s/s: the number the trend check judges. */
+    public static double steadySlope(List<SecondBin> bins, long warmupSeconds) {
+        return TheilSen.slope(steadyPoints(bins, warmupSeconds));
+    }
+
+    private static List<double[]> steadyPoints(List<SecondBin> bins, long warmupSeconds) {
+        List<double[]> points = new ArrayList<>();
+        for (SecondBin b : bins) {
+            if (b.elapsedSecond() >= warmupSeconds) {
+                points.add(new double[]{b.elapsedSecond(), b.maxSeconds()});
+            }
+        }
+        return points;
     }
 
     /**

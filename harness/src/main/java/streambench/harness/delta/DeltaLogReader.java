@@ -33,10 +33,6 @@ public final class DeltaLogReader {
         this.table = new Path(tableUri);
     }
 
-    public Path tablePath() {
-        return table;
-    }
-
     /** The commit at {@code version}, or empty if it does not exist (yet). */
     public Optional<DeltaCommit> read(long version) throws IOException {
         Path file = new Path(table, "_delta_log/" + String.format("%020d", version) + ".json");

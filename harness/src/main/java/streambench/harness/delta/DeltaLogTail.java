@@ -19,7 +19,6 @@ public final class DeltaLogTail implements AutoCloseable {
     private volatile boolean running = true;
     private volatile long nextVersion = 0;
     private volatile long committedRows = 0;
-    private volatile long latestCommitMillis = -1;
     private volatile double latestMaxLatencySeconds = Double.NaN;
     private volatile IOException lastError;
 
@@ -57,7 +56,6 @@ public final class DeltaLogTail implements AutoCloseable {
             observedMillis.putIfAbsent(c.version(), now);
             committedRows += Math.max(0, c.recordCount());
             if (!c.added().isEmpty()) {
-                latestCommitMillis = c.commitTimestampMillis();
                 long minTs = c.minTsMicros();
                 latestMaxLatencySeconds = minTs == Long.MIN_VALUE ? Double.NaN
                         : (c.commitTimestampMillis() * 1000 - minTs) / 1e6;
@@ -74,10 +72,6 @@ public final class DeltaLogTail implements AutoCloseable {
     /** Rows committed so far per the log's file statistics. */
     public long committedRows() {
         return committedRows;
-    }
-
-    public long latestCommitMillis() {
-        return latestCommitMillis;
     }
 
     /**
