@@ -14,9 +14,9 @@ final class Engines {
 
     static List<Engine> all() {
         return List.of(
-                new SparkEngine("3.5"),
-                new SparkEngine("4.2"),
-                new PendingEngine("flink-1.16", "Flink 1.16", "x-flink-tuning", "the Flink consumer is not built yet"),
+                JarEngine.spark("3.5"),
+                JarEngine.spark("4.2"),
+                JarEngine.flink116(),
                 new PendingEngine("feldera", "Feldera", "x-feldera-tuning", "the Feldera client is not built yet"));
     }
 

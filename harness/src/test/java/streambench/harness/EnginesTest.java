@@ -13,13 +13,15 @@ class EnginesTest {
 
     @Test
     void byDefaultEveryEngineThatCanRunHere() {
-        assertThat(Engines.select(List.of(), layout)).extracting(Engine::id).doesNotContain("flink-1.16", "feldera");
+        // every jar is built before the harness tests run; Feldera needs a server, which none of these machines has
+        assertThat(Engines.select(List.of(), layout)).extracting(Engine::id)
+                .containsExactly("spark-3.5", "spark-4.2", "flink-1.16");
     }
 
     @Test
     void namedEnginesAreKeptEvenWhenTheyCannotRunSoTheRunReportsThemNotRun() {
-        assertThat(Engines.select(List.of("flink-1.16", "spark-4.2", "spark-4.2"), layout)).extracting(Engine::id)
-                .containsExactly("flink-1.16", "spark-4.2");
+        assertThat(Engines.select(List.of("feldera", "spark-4.2", "spark-4.2"), layout)).extracting(Engine::id)
+                .containsExactly("feldera", "spark-4.2");
         assertThat(Engines.select(List.of("none"), layout)).isEmpty();
     }
 

@@ -1,0 +1,72 @@
+package streambench.flink;
+
+import streambench.flink.delta.CommitListener;
+import streambench.flink.delta.CommitReport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+
+/**
+ * One JSON line per completed checkpoint to {@code TELEMETRY_FILE}, written by the committer's task
+ * (on a cluster: on that TaskManager's disk), and the same report to the consumer's local counters.
+ */
+final class CheckpointTelemetry implements CommitListener {
+    private static final long serialVersionUID = 1L;
+
+    private final String file;
+    private transient Writer writer;
+
+    CheckpointTelemetry(String fileOrNull) {
+        this.file = fileOrNull;
+    }
+
+    @Override
+    public void open() {
+        if (file == null) {
+            return;
+        }
+        try {
+            Path p = Path.of(file).toAbsolutePath();
+            if (p.getParent() != null) {
+                Files.createDirectories(p.getParent());
+            }
+            writer = Files.newBufferedWriter(p, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException("TELEMETRY_FILE " + file + " cannot be written: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void onCommit(CommitReport r) {
+        LocalJobCounters.record(r);
+        if (writer == null) {
+            return;
+        }
+        try {
+            writer.write(json(r, LocalJobCounters.MALFORMED.get()));
+            writer.write('\n');
+            writer.flush();
+        } catch (IOException e) {
+            // telemetry must never fail the commit path; the Delta log is the record of truth
+        }
+    }
+
+    static String json(CommitReport r, long malformedTotal) {
+        return "{\"time\":\"" + Instant.ofEpochMilli(r.completedAtMillis()) + "\""
+                + ",\"checkpoint_id\":" + r.checkpointId()
+                + ",\"checkpoint_ms\":" + r.checkpointMillis()
+                + ",\"files\":" + r.files()
+                + ",\"records\":" + r.records()
+                + ",\"commit_ms\":" + r.commitMillis()
+                + ",\"delta_version\":" + r.deltaVersion()
+                + ",\"txn_version\":" + r.txnVersion()
+                + ",\"already_committed\":" + r.alreadyCommitted()
+                + ",\"malformed_total\":" + malformedTotal + "}";
+    }
+}

@@ -1,0 +1,210 @@
+package streambench.flink;
+
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.kafka.source.KafkaSource;
+import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.streaming.api.CheckpointingMode;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.CheckpointConfig;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.kafka.clients.consumer.OffsetResetStrategy;
+import streambench.common.HealthServer;
+import streambench.common.Knobs;
+import streambench.common.MainRunner;
+import streambench.common.Secrets;
+import streambench.flink.delta.CommitReport;
+import streambench.flink.delta.DeltaSink;
+import streambench.flink.delta.WarmUp;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Kafka → parse → our exactly-once Delta sink, on Flink 1.16, nothing else: no rebalance, no keyBy.
+ * {@code java -jar} runs the job in a MiniCluster inside this JVM; {@code flink run} submits it to a
+ * cluster. Exit 2 for bad configuration, 1 when the job fails.
+ */
+public final class FlinkConsumerMain {
+    private FlinkConsumerMain() {
+    }
+
+    public static void main(String[] args) {
+        MainRunner.runAndExit("flink-consumer", () -> run(Knobs.fromEnvironment(), System.out));
+    }
+
+    static int run(Knobs knobs, PrintStream out) throws Exception {
+        FlinkSettings s = FlinkSettings.fromKnobs(knobs);
+        out.println("flink-consumer config: " + knobs.effectiveRedacted());
+        out.println(s.lake().describe());
+        out.println(s.kafka().describe());
+        out.println("table: " + s.tableUri() + "  checkpoints: " + s.checkpointDir());
+        List<String> secrets = new ArrayList<>(s.lake().secretValues());
+
+        HealthServer health = HealthServer.start(s.healthPort());
+        out.println("health: http://0.0.0.0:" + health.port() + "/health");
+        health.registerMetric("malformed_rows_total", LocalJobCounters.MALFORMED::get);
+        health.registerMetric("records_committed_total", LocalJobCounters.RECORDS_COMMITTED::get);
+        health.registerMetric("checkpoints_completed", LocalJobCounters.CHECKPOINTS::get);
+        health.registerMetric("delta_version", LocalJobCounters.LAST_DELTA_VERSION::get);
+        try {
+            return runJob(s, health, out);
+        } catch (ExecutionException e) {
+            out.println("flink-consumer: job failed: " + Secrets.redactText(String.valueOf(rootMessage(e)), secrets));
+            return MainRunner.EXIT_FAILED;
+        } finally {
+            health.close();
+        }
+    }
+
+    private static int runJob(FlinkSettings s, HealthServer health, PrintStream out) throws Exception {
+        if (s.warmupCommits() > 0) {
+            long t0 = System.nanoTime();
+            List<EventRow> rows = new ArrayList<>();
+            for (int i = 0; i < 1000; i++) {
+                rows.add(new EventRow(1_767_225_600_000_000L + i, 0, i));
+            }
+            WarmUp.run(s.tableUri() + "_warmup", s.hadoopConf(), EventTable.FORMAT, s.parquet(), rows, s.warmupCommits());
+            out.printf("flink: warmed up with %d commits to %s_warmup in %.1f s%n", s.warmupCommits(), s.tableUri(),
+                    (System.nanoTime() - t0) / 1e9);
+        }
+
+        DeltaSink.Builder<EventRow> sinkBuilder = DeltaSink.builder(s.tableUri(), s.hadoopConf(), EventTable.FORMAT)
+                .parquet(s.parquet())
+                .maxRecordsPerFile(s.maxRecordsPerFile())
+                .writeChecksum(s.writeChecksum())
+                .appIdPrefix("streambench-flink")
+                .engineInfo("streambench-flink-consumer Flink/1.16.3 Delta-Kernel/4.4.0")
+                .listener(new CheckpointTelemetry(s.telemetryFile().orElse(null)));
+        s.tableProperties().forEach(sinkBuilder::tableProperty);
+        DeltaSink<EventRow> sink = sinkBuilder.build();
+        out.println("flink: table ready at " + sink.tablePath());
+
+        Configuration conf = flinkConfiguration(s);
+        Optional<String> restore = s.resumeFromCheckpoint()
+                ? CheckpointLocator.latest(s.checkpointDir(), s.hadoopConf()) : Optional.empty();
+        restore.ifPresent(path -> {
+            conf.setString("execution.savepoint.path", path);
+            out.println("flink: resuming from checkpoint " + path);
+        });
+        // the checkpoint directory may be on the lake (abfs): Flink's Hadoop fallback reads flink.hadoop.* keys
+        FileSystem.initialize(conf, null);
+
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(s.parallelism());
+        env.setBufferTimeout(s.bufferTimeoutMs());
+        if (s.objectReuse()) {
+            env.getConfig().enableObjectReuse();
+        }
+        env.enableCheckpointing(s.checkpointIntervalMs(), CheckpointingMode.EXACTLY_ONCE);
+        CheckpointConfig cp = env.getCheckpointConfig();
+        cp.setMinPauseBetweenCheckpoints(s.checkpointMinPauseMs());
+        cp.setCheckpointTimeout(s.checkpointTimeoutMs());
+        cp.setMaxConcurrentCheckpoints(1);
+        cp.setCheckpointStorage(s.checkpointDir());
+        cp.setExternalizedCheckpointCleanup(CheckpointConfig.ExternalizedCheckpointCleanup.RETAIN_ON_CANCELLATION);
+
+        Properties kafkaProps = new Properties();
+        kafkaProps.putAll(s.kafkaProperties());
+        KafkaSource<EventRow> source = KafkaSource.<EventRow>builder()
+                .setProperties(kafkaProps)
+                .setTopics(s.topic())
+                .setGroupId(s.groupId())
+                .setStartingOffsets(OffsetsInitializer.committedOffsets(s.startingOffsets().equals("earliest")
+                        ? OffsetResetStrategy.EARLIEST : OffsetResetStrategy.LATEST))
+                .setDeserializer(new EventDeserializer())
+                .build();
+        DataStream<EventRow> events = env.fromSource(source, WatermarkStrategy.noWatermarks(), "kafka")
+                .uid("kafka-source");
+        sink.addTo(events, "delta");
+
+        CountDownLatch firstCheckpoint = new CountDownLatch(1);
+        long started = System.nanoTime();
+        LocalJobCounters.onCommit(r -> {
+            firstCheckpoint.countDown();
+            out.println(progressLine(r, (System.nanoTime() - started) / 1_000_000_000L));
+        });
+        JobClient job = env.executeAsync("streambench-flink-consumer");
+        out.println("flink: job " + job.getJobID() + " submitted, parallelism " + s.parallelism()
+                + ", checkpoint every " + s.checkpointIntervalMs() + " ms");
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            health.markNotReady("stopping");
+            try {
+                job.cancel().get(30, TimeUnit.SECONDS); // the retained checkpoint lets the next start resume
+            } catch (Exception e) {
+                // already finished, or the JVM is going down anyway; the checkpoint keeps us exactly once
+            }
+        }, "flink-consumer-stop"));
+
+        awaitRunning(job, out);
+        // Ready = running and one checkpoint through the committer (locally; on a cluster: running).
+        while (!firstCheckpoint.await(1, TimeUnit.SECONDS)) {
+            if (job.getJobStatus().get().isGloballyTerminalState() || !isLocal(env)) {
+                break;
+            }
+        }
+        health.markReady();
+        out.println("flink: ready");
+        job.getJobExecutionResult().get();
+        out.println("flink: job finished; malformed records dropped: " + LocalJobCounters.MALFORMED.get());
+        return MainRunner.EXIT_OK;
+    }
+
+    static Configuration flinkConfiguration(FlinkSettings s) {
+        Configuration conf = new Configuration();
+        conf.setString("taskmanager.numberOfTaskSlots", Integer.toString(s.parallelism()));
+        conf.setString("parallelism.default", Integer.toString(s.parallelism()));
+        conf.setString("fs.allowed-fallback-filesystems", "abfs;abfss");
+        s.hadoopConf().forEach((k, v) -> conf.setString("flink.hadoop." + k, v));
+        return conf;
+    }
+
+    private static boolean isLocal(StreamExecutionEnvironment env) {
+        return env instanceof org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
+    }
+
+    private static void awaitRunning(JobClient job, PrintStream out) throws Exception {
+        JobStatus last = null;
+        while (true) {
+            JobStatus status = job.getJobStatus().get();
+            if (status != last) {
+                out.println("flink: job " + status);
+                last = status;
+            }
+            if (status == JobStatus.RUNNING) {
+                return;
+            }
+            if (status.isGloballyTerminalState()) {
+                job.getJobExecutionResult().get(); // throws with the cause
+                return;
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    static String progressLine(CommitReport r, long elapsedSeconds) {
+        return "flink t=" + elapsedSeconds + "s checkpoint=" + r.checkpointId()
+                + " files=" + r.files() + " records=" + r.records()
+                + " checkpoint_ms=" + r.checkpointMillis() + " commit_ms=" + r.commitMillis()
+                + " delta_version=" + r.deltaVersion()
+                + (r.alreadyCommitted() ? " (already committed)" : "")
+                + " malformed_total=" + LocalJobCounters.MALFORMED.get();
+    }
+
+    private static String rootMessage(Throwable t) {
+        Throwable c = t;
+        while (c.getCause() != null && c.getCause() != c) {
+            c = c.getCause();
+        }
+        return c.getClass().getSimpleName() + ": " + c.getMessage();
+    }
+}

@@ -1,0 +1,128 @@
+package streambench.flink;
+
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import streambench.common.ConfigException;
+import streambench.common.KafkaConnection;
+import streambench.common.Knobs;
+import streambench.common.LakeSettings;
+import streambench.flink.delta.ParquetSettings;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Every setting and tuning knob of the Flink consumer, read once from the environment. Each default
+ * equals the one under {@code x-flink-tuning} in docker-compose.yml (a test keeps them in sync).
+ */
+record FlinkSettings(
+        String topic,
+        String tableUri,
+        String checkpointDir,
+        boolean resumeFromCheckpoint,
+        Optional<String> telemetryFile,
+        int healthPort,
+        LakeSettings lake,
+        KafkaConnection kafka,
+        Map<String, String> hadoopConf,
+        Map<String, String> kafkaProperties,
+        String groupId,
+        String startingOffsets,
+        int parallelism,
+        long checkpointIntervalMs,
+        long checkpointMinPauseMs,
+        long checkpointTimeoutMs,
+        long bufferTimeoutMs,
+        boolean objectReuse,
+        ParquetSettings parquet,
+        long maxRecordsPerFile,
+        Map<String, String> tableProperties,
+        boolean writeChecksum,
+        int warmupCommits) {
+
+    static FlinkSettings fromKnobs(Knobs knobs) {
+        String topic = knobs.required("TOPIC", "the Kafka topic to consume").asString();
+        String tablePath = knobs.required("TABLE_PATH",
+                "the table's path under the lake root, e.g. run-1/flink-1.16/benchmark").asString();
+        LakeSettings lake = LakeSettings.fromKnobs(knobs);
+        KafkaConnection kafka = KafkaConnection.fromKnobs(knobs);
+        String tableUri = lake.tableUri(tablePath);
+        String checkpointDir = knobs.env("CHECKPOINT_DIR", "").asString();
+        if (checkpointDir.isEmpty()) {
+            checkpointDir = tableUri + "_checkpoints"; // beside the table, on the same storage
+        }
+        boolean resume = knobs.env("RESUME_FROM_CHECKPOINT", "true").asBoolean();
+        Optional<String> telemetry = knobs.optional("TELEMETRY_FILE").map(k -> k.asString());
+        int healthPort = knobs.env("HEALTH_PORT", "8080").asNonNegativeInt();
+
+        int parallelism = knobs.env("FLINK_PARALLELISM", "2").asPositiveInt();
+        long interval = knobs.env("CHECKPOINT_INTERVAL_MS", "1000").asPositiveLong();
+        long minPause = knobs.env("CHECKPOINT_MIN_PAUSE_MS", "0").asLong();
+        long timeout = knobs.env("CHECKPOINT_TIMEOUT_MS", "60000").asPositiveLong();
+        long bufferTimeout = knobs.env("FLINK_BUFFER_TIMEOUT_MS", "100").asLong();
+        boolean objectReuse = knobs.env("FLINK_OBJECT_REUSE", "true").asBoolean();
+        if (minPause < 0) {
+            throw new ConfigException("CHECKPOINT_MIN_PAUSE_MS must be >= 0, got \"" + minPause + "\"");
+        }
+        if (bufferTimeout < -1) {
+            throw new ConfigException("FLINK_BUFFER_TIMEOUT_MS must be >= 0 (or -1: flush only when a buffer is full), got \""
+                    + bufferTimeout + "\"");
+        }
+
+        String groupId = knobs.env("KAFKA_GROUP_ID", "streambench-flink").asString();
+        String startingOffsets = knobs.env("STARTING_OFFSETS", "earliest").asString();
+        if (!startingOffsets.equals("earliest") && !startingOffsets.equals("latest")) {
+            throw new ConfigException("STARTING_OFFSETS must be earliest or latest, got \"" + startingOffsets + "\"");
+        }
+        Map<String, String> props = new LinkedHashMap<>(kafka.properties());
+        props.put("max.poll.records", knobs.env("KAFKA_MAX_POLL_RECORDS", "500").asPositiveInt() + "");
+        props.put("fetch.min.bytes", knobs.env("KAFKA_FETCH_MIN_BYTES", "1").asPositiveInt() + "");
+        props.put("fetch.max.wait.ms", knobs.env("KAFKA_FETCH_MAX_WAIT_MS", "500").asNonNegativeInt() + "");
+        props.put("fetch.max.bytes", knobs.env("KAFKA_FETCH_MAX_BYTES", "52428800").asPositiveInt() + "");
+        props.put("max.partition.fetch.bytes", knobs.env("KAFKA_MAX_PARTITION_FETCH_BYTES", "1048576").asPositiveInt() + "");
+        props.put("receive.buffer.bytes", knobs.env("KAFKA_RECEIVE_BUFFER_BYTES", "65536").asInt() + "");
+        props.put("request.timeout.ms", knobs.env("KAFKA_REQUEST_TIMEOUT_MS", "30000").asPositiveInt() + "");
+        long discovery = knobs.env("KAFKA_PARTITION_DISCOVERY_INTERVAL_MS", "0").asLong();
+        if (discovery > 0) {
+            props.put("partition.discovery.interval.ms", Long.toString(discovery));
+        }
+        // offsets live in Flink's checkpoint; committing them to Kafka too only serves lag monitors
+        props.put("commit.offsets.on.checkpoint", knobs.env("KAFKA_COMMIT_OFFSETS_ON_CHECKPOINT", "true").asBoolean() + "");
+
+        Map<String, String> hadoop = new LinkedHashMap<>(lake.hadoopConf());
+        hadoop.put("fs.azure.write.request.size", knobs.env("ABFS_WRITE_REQUEST_SIZE", "8388608").asPositiveInt() + "");
+        int abfsConcurrency = knobs.env("ABFS_WRITE_MAX_CONCURRENT", "0").asNonNegativeInt();
+        if (abfsConcurrency > 0) {
+            hadoop.put("fs.azure.write.max.concurrent.requests", Integer.toString(abfsConcurrency));
+        }
+
+        String codec = knobs.env("PARQUET_COMPRESSION", "snappy").asString();
+        CompressionCodecName compression;
+        try {
+            compression = CompressionCodecName.valueOf(codec.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("PARQUET_COMPRESSION must be one of uncompressed, snappy, gzip, zstd, lz4_raw, got \""
+                    + codec + "\"");
+        }
+        ParquetSettings parquet = new ParquetSettings(compression,
+                knobs.env("PARQUET_ROW_GROUP_BYTES", "134217728").asPositiveLong(),
+                knobs.env("PARQUET_PAGE_BYTES", "1048576").asPositiveInt(),
+                knobs.env("PARQUET_DICTIONARY", "true").asBoolean());
+        long maxRecordsPerFile = knobs.env("MAX_RECORDS_PER_FILE", "0").asLong();
+        if (maxRecordsPerFile < 0) {
+            throw new ConfigException("MAX_RECORDS_PER_FILE must be >= 0 (0 = one file per checkpoint), got \""
+                    + maxRecordsPerFile + "\"");
+        }
+
+        Map<String, String> tableProps = new LinkedHashMap<>();
+        tableProps.put("delta.checkpointInterval", knobs.env("DELTA_CHECKPOINT_INTERVAL", "100").asPositiveInt() + "");
+        tableProps.put("delta.appendOnly", "true");
+        boolean checksum = knobs.env("DELTA_WRITE_CHECKSUM_FILE", "true").asBoolean();
+        int warmup = knobs.env("WARMUP_COMMITS", "3").asNonNegativeInt();
+
+        return new FlinkSettings(topic, tableUri, checkpointDir, resume, telemetry, healthPort, lake, kafka, hadoop, props,
+                groupId, startingOffsets, parallelism, interval, minPause, timeout, bufferTimeout, objectReuse, parquet,
+                maxRecordsPerFile, tableProps, checksum, warmup);
+    }
+}

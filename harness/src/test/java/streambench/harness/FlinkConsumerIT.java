@@ -1,0 +1,252 @@
+package streambench.harness;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import streambench.common.Knobs;
+import streambench.common.LakeSettings;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The Flink 1.16 consumer jar as its own JVM against a real KRaft broker and real Azurite: 50,000
+ * events exactly once (also across kill -9 and a restart from the last checkpoint), malformed records
+ * counted while the stream lives on, and the table read back by Spark 4.2's Delta reader.
+ */
+class FlinkConsumerIT {
+    private static final int RATE = 5000;
+    private static final int SECONDS = 10;
+    private static final int EVENTS = RATE * SECONDS;
+    private static final Duration READY = Duration.ofMinutes(3);
+    private static final Duration DRAIN = Duration.ofMinutes(3);
+    private static final List<String> MALFORMED = List.of(
+            "not json",
+            "{\"ts\":\"yesterday\",\"producer_id\":1,\"seq\":1}",
+            "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":\"abc\",\"seq\":1}",
+            "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":1}");
+
+    private static final InstallLayout LAYOUT = InstallLayout.load();
+    private static EmbeddedKafka kafka;
+    private static EmbeddedAzurite azurite;
+    private static LakeSettings lake;
+    private static TopicAdmin topics;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void startServices(@TempDir Path logs) throws Exception {
+        kafka = EmbeddedKafka.start(LAYOUT, logs.resolve("kafka.log"), "512m");
+        azurite = EmbeddedAzurite.start(LAYOUT, logs.resolve("azurite.log"), 1024);
+        lake = LakeSettings.fromKnobs(Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", azurite.endpoint())));
+        topics = new TopicAdmin(kafka.connection());
+    }
+
+    @AfterAll
+    static void stopServices() {
+        if (topics != null) {
+            topics.close();
+        }
+        if (azurite != null) {
+            azurite.close();
+        }
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
+
+    @Test
+    void deliversEveryEventExactlyOnceCountsMalformedRecordsAndSparkReadsTheTable() throws Exception {
+        String topic = "flink-happy";
+        String table = "it/" + topic;
+        topics.create(topic, 4);
+        sendRaw(topic, MALFORMED);
+        Path telemetry = tmp.resolve("telemetry.jsonl");
+        Map<String, String> env = consumerEnv(topic, table);
+        env.put("TELEMETRY_FILE", telemetry.toString());
+        env.put("CHECKPOINT_INTERVAL_MS", "700");
+
+        List<String> output = Collections.synchronizedList(new ArrayList<>());
+        try (ConsumerProcess consumer = startConsumer(env, "happy", output::add)) {
+            consumer.awaitReady(READY);
+            ProducerLauncher.Outcome produced = produce(topic, "happy");
+            assertThat(produced.succeeded()).as(produced.logTail()).isTrue();
+            sendRaw(topic, MALFORMED.subList(0, 2)); // malformed records after good ones: the stream must live on
+            long rows = DeltaTableContents.awaitRows(lake, lake.tableUri(table), EVENTS, DRAIN);
+            assertThat(rows).as("rows committed within %s", DRAIN).isEqualTo(EVENTS);
+            awaitMalformed(consumer, MALFORMED.size() + 2);
+            assertThat(consumer.metrics()).containsEntry("malformed_rows_total", (long) MALFORMED.size() + 2)
+                    .containsEntry("records_committed_total", (long) EVENTS);
+            awaitTelemetryMalformed(telemetry, MALFORMED.size() + 2); // the next checkpoint's line carries it
+            assertThat(consumer.process().isAlive()).isTrue();
+        }
+
+        assertExactlyOnceOnSchedule(DeltaTableContents.read(lake, lake.tableUri(table)));
+        List<JsonNode> checkpoints = readTelemetry(telemetry);
+        assertThat(checkpoints).isNotEmpty().allSatisfy(c -> {
+            assertThat(c.has("checkpoint_id") && c.has("checkpoint_ms") && c.has("commit_ms")).isTrue();
+            // FLINK_PARALLELISM (2 by default) writers, one file each per checkpoint
+            assertThat(c.get("files").asInt()).isLessThanOrEqualTo(2);
+        });
+        assertThat(checkpoints.stream().mapToLong(c -> c.get("records").asLong()).sum()).isEqualTo(EVENTS);
+        assertThat(checkpoints.get(checkpoints.size() - 1).get("malformed_total").asLong()).isEqualTo(MALFORMED.size() + 2);
+        assertThat(String.join("\n", output))
+                .contains("CHECKPOINT_INTERVAL_MS=700")
+                .contains("checkpoint every 700 ms")
+                .contains("ADLS_ACCOUNT_KEY=<redacted>")
+                .doesNotContain(LakeSettings.AZURITE_KEY);
+
+        JsonNode spark = readWithSpark(table);
+        assertThat(spark.get("rows").asLong()).as("rows Spark 4.2 reads").isEqualTo(EVENTS);
+        assertThat(spark.get("distinct_keys").asLong()).isEqualTo(EVENTS);
+    }
+
+    @Test
+    void staysExactlyOnceAcrossKillDashNineAndRestartFromTheLastCheckpoint() throws Exception {
+        String topic = "flink-kill";
+        String table = "it/" + topic;
+        topics.create(topic, 4);
+        Map<String, String> env = consumerEnv(topic, table);
+
+        CompletableFuture<ProducerLauncher.Outcome> produced;
+        try (ConsumerProcess first = startConsumer(env, "before-kill", null)) {
+            first.awaitReady(READY);
+            produced = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return produce(topic, "kill");
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            long rows = DeltaTableContents.awaitRows(lake, lake.tableUri(table), 6000, DRAIN);
+            assertThat(rows).as("rows committed before the kill").isGreaterThanOrEqualTo(6000);
+            first.kill();
+        }
+        List<String> output = Collections.synchronizedList(new ArrayList<>());
+        try (ConsumerProcess second = startConsumer(env, "after-kill", output::add)) {
+            second.awaitReady(READY);
+            ProducerLauncher.Outcome outcome = produced.get();
+            assertThat(outcome.succeeded()).as(outcome.logTail()).isTrue();
+            long rows = DeltaTableContents.awaitRows(lake, lake.tableUri(table), EVENTS, DRAIN);
+            assertThat(rows).isEqualTo(EVENTS);
+        }
+        assertThat(String.join("\n", output)).contains("flink: resuming from checkpoint " + lake.tableUri(table) + "_checkpoints/");
+        assertExactlyOnceOnSchedule(DeltaTableContents.read(lake, lake.tableUri(table)));
+    }
+
+    @Test
+    void badConfigurationExitsTwoNamingTheVariable() throws Exception {
+        Map<String, String> env = consumerEnv("any", "it/bad-config");
+        env.put("FLINK_PARALLELISM", "zero");
+        List<String> output = Collections.synchronizedList(new ArrayList<>());
+        try (ConsumerProcess consumer = startConsumer(env, "bad-config", output::add)) {
+            OptionalInt exit = consumer.process().waitFor(Duration.ofMinutes(1));
+            assertThat(exit).hasValue(2);
+        }
+        assertThat(String.join("\n", output)).contains("FLINK_PARALLELISM").contains("zero");
+    }
+
+    private Map<String, String> consumerEnv(String topic, String table) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("TOPIC", topic);
+        env.put("TABLE_PATH", table);
+        env.put("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers());
+        env.put("AZURITE_BLOB_ENDPOINT", azurite.endpoint());
+        return env;
+    }
+
+    private ConsumerProcess startConsumer(Map<String, String> env, String name, java.util.function.Consumer<String> lines) {
+        return ConsumerProcess.start("flink-" + name, LAYOUT.jar("flink-1.16.jar"), List.of("-Xmx1g"), env,
+                tmp.resolve(name + ".log"), lines);
+    }
+
+    private ProducerLauncher.Outcome produce(String topic, String name) throws InterruptedException {
+        return new ProducerLauncher(LAYOUT, Map.of("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers()))
+                .run(new ProducerLauncher.Request(topic, RATE, SECONDS, 100, Map.of()),
+                        tmp.resolve(name + "-summary.json"), tmp.resolve(name + "-producer.log"), null);
+    }
+
+    /** Spark 4.2's Delta reader, in its own JVM from the Spark consumer's jar: an engine that did not write the table. */
+    private JsonNode readWithSpark(String table) throws Exception {
+        List<String> lines = Collections.synchronizedList(new ArrayList<>());
+        List<String> command = List.of(ChildProcess.javaExecutable(), "-Xmx1g", "-cp", LAYOUT.jar("spark-4.2.jar").toString(),
+                "streambench.spark.DeltaTableCheck");
+        try (ChildProcess check = ChildProcess.start("spark-check", command,
+                Map.of("AZURITE_BLOB_ENDPOINT", azurite.endpoint(), "TABLE_PATH", table), null,
+                tmp.resolve("spark-check.log"), lines::add)) {
+            OptionalInt exit = check.waitFor(Duration.ofMinutes(3));
+            assertThat(exit).as(check.logTail()).hasValue(0);
+        }
+        String json = lines.stream().filter(l -> l.startsWith("{\"rows\"")).findFirst().orElseThrow();
+        return new ObjectMapper().readTree(json);
+    }
+
+    private static void assertExactlyOnceOnSchedule(DeltaTableContents table) {
+        assertThat(table.duplicates()).as("duplicated (producer_id, seq)").isZero();
+        assertThat(table.rows()).isEqualTo(EVENTS);
+        assertThat(table.tsBySeqByProducer()).containsOnlyKeys(0);
+        Map<Long, Long> ts = table.tsBySeqByProducer().get(0);
+        assertThat(ts).hasSize(EVENTS);
+        long ts0 = ts.get(0L);
+        long step = 1_000_000L / RATE;
+        ts.forEach((seq, micros) -> assertThat(micros - ts0).as("ts of seq %d", seq).isEqualTo(seq * step));
+    }
+
+    private static void sendRaw(String topic, List<String> values) {
+        try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName(),
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName()))) {
+            for (String v : values) {
+                p.send(new ProducerRecord<>(topic, v.getBytes(StandardCharsets.UTF_8)));
+            }
+            p.flush();
+        }
+    }
+
+    private static List<JsonNode> readTelemetry(Path file) throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        List<JsonNode> out = new ArrayList<>();
+        for (String line : Files.readAllLines(file)) {
+            out.add(json.readTree(line));
+        }
+        return out;
+    }
+
+    private static void awaitTelemetryMalformed(Path telemetry, long expected) throws Exception {
+        long deadline = System.nanoTime() + DRAIN.toNanos();
+        while (System.nanoTime() < deadline) {
+            List<JsonNode> lines = readTelemetry(telemetry);
+            if (!lines.isEmpty() && lines.get(lines.size() - 1).get("malformed_total").asLong() >= expected) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    private static void awaitMalformed(ConsumerProcess consumer, long expected) throws InterruptedException {
+        long deadline = System.nanoTime() + DRAIN.toNanos();
+        while (System.nanoTime() < deadline && consumer.metrics().getOrDefault("malformed_rows_total", 0L) < expected) {
+            Thread.sleep(500);
+        }
+    }
+}
