@@ -30,9 +30,12 @@ public final class LakeSettings {
     private final String rootUri;
     private final Map<String, String> hadoopConf;
     private final List<String> secretValues;
+    private final Map<String, String> objectStore;
 
-    private LakeSettings(Mode mode, String rootUri, Map<String, String> hadoopConf, List<String> secretValues) {
+    private LakeSettings(Mode mode, String rootUri, Map<String, String> hadoopConf, List<String> secretValues,
+                         Map<String, String> objectStore) {
         this.mode = mode;
+        this.objectStore = Map.copyOf(objectStore);
         this.rootUri = rootUri.endsWith("/") ? rootUri.substring(0, rootUri.length() - 1) : rootUri;
         this.hadoopConf = Map.copyOf(hadoopConf);
         this.secretValues = List.copyOf(secretValues);
@@ -94,7 +97,9 @@ public final class LakeSettings {
         conf.put("fs.azure.metrics.collection.enabled", "false");
         conf.put("fs.azure.createRemoteFileSystemDuringInitialization", "true");
         String root = "abfs://" + container + "@" + account + ".dfs.core.windows.net/" + trimSlashes(path);
-        return new LakeSettings(Mode.AZURITE, root, conf, List.of(key));
+        return new LakeSettings(Mode.AZURITE, root, conf, List.of(key), Map.of(
+                "azure_storage_account_name", account, "azure_storage_account_key", key,
+                "azure_storage_endpoint", "http://" + endpoint + "/" + account, "azure_allow_http", "true"));
     }
 
     public static LakeSettings adlsWithKey(String account, String key, String container, String path) {
@@ -102,7 +107,8 @@ public final class LakeSettings {
         Map<String, String> conf = commonAdls();
         conf.put("fs.azure.account.auth.type." + account + ".dfs.core.windows.net", "SharedKey");
         conf.put("fs.azure.account.key." + account + ".dfs.core.windows.net", key);
-        return new LakeSettings(Mode.ADLS, adlsRoot(account, container, path), conf, List.of(key));
+        return new LakeSettings(Mode.ADLS, adlsRoot(account, container, path), conf, List.of(key), Map.of(
+                "azure_storage_account_name", account, "azure_storage_account_key", key));
     }
 
     public static LakeSettings adlsWithOAuth(String account, String tenant, String clientId, String secret,
@@ -117,14 +123,16 @@ public final class LakeSettings {
                 "https://login.microsoftonline.com/" + tenant + "/oauth2/token");
         conf.put("fs.azure.account.oauth2.client.id" + suffix, clientId);
         conf.put("fs.azure.account.oauth2.client.secret" + suffix, secret);
-        return new LakeSettings(Mode.ADLS, adlsRoot(account, container, path), conf, List.of(secret));
+        return new LakeSettings(Mode.ADLS, adlsRoot(account, container, path), conf, List.of(secret), Map.of(
+                "azure_storage_account_name", account, "azure_tenant_id", tenant,
+                "azure_client_id", clientId, "azure_client_secret", secret));
     }
 
     public static LakeSettings file(String root) {
         if (!root.startsWith("file:/")) {
             throw new ConfigException("LAKE_ROOT must be a file: URI such as file:///tmp/lake, got \"" + root + "\"");
         }
-        return new LakeSettings(Mode.FILE, root, Map.of(), List.of());
+        return new LakeSettings(Mode.FILE, root, Map.of(), List.of(), Map.of());
     }
 
     private static Map<String, String> commonAdls() {
@@ -181,6 +189,15 @@ public final class LakeSettings {
         Map<String, String> out = new LinkedHashMap<>();
         hadoopConf.forEach((k, v) -> out.put("spark.hadoop." + k, v));
         return out;
+    }
+
+    /**
+     * The same storage for Rust's {@code object_store} crate, as delta-rs writers (Feldera) take it: account
+     * name plus key or client credentials, and for Azurite its endpoint with plain HTTP allowed. Empty for a
+     * local lake. Contains secrets, never print it.
+     */
+    public Map<String, String> objectStoreOptions() {
+        return objectStore;
     }
 
     /** Secret values to mask in any text that might quote them, e.g. exception messages. */

@@ -134,12 +134,16 @@ public final class FlinkConsumerMain {
             out.println(progressLine(r, (System.nanoTime() - started) / 1_000_000_000L));
         });
         JobClient job = env.executeAsync("streambench-flink-consumer");
+        java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
+        CountDownLatch reported = new CountDownLatch(1);
         out.println("flink: job " + job.getJobID() + " submitted, parallelism " + s.parallelism()
                 + ", checkpoint every " + s.checkpointIntervalMs() + " ms");
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stopping.set(true);
             health.markNotReady("stopping");
             try {
                 job.cancel().get(30, TimeUnit.SECONDS); // the retained checkpoint lets the next start resume
+                reported.await(10, TimeUnit.SECONDS); // let main say how the job ended before the JVM goes
             } catch (Exception e) {
                 // already finished, or the JVM is going down anyway; the checkpoint keeps us exactly once
             }
@@ -154,8 +158,16 @@ public final class FlinkConsumerMain {
         }
         health.markReady();
         out.println("flink: ready");
-        job.getJobExecutionResult().get();
-        out.println("flink: job finished; malformed records dropped: " + LocalJobCounters.MALFORMED.get());
+        try {
+            job.getJobExecutionResult().get();
+        } catch (ExecutionException e) {
+            if (!stopping.get()) {
+                throw e;
+            }
+            out.println("flink: job cancelled on request; its last checkpoint stays in " + s.checkpointDir());
+        }
+        out.println("flink: malformed records dropped: " + LocalJobCounters.MALFORMED.get());
+        reported.countDown();
         return MainRunner.EXIT_OK;
     }
 
@@ -163,6 +175,7 @@ public final class FlinkConsumerMain {
         Configuration conf = new Configuration();
         conf.setString("taskmanager.numberOfTaskSlots", Integer.toString(s.parallelism()));
         conf.setString("parallelism.default", Integer.toString(s.parallelism()));
+        conf.setString("rest.bind-port", "0"); // any free port: two local consumers must not collide
         conf.setString("fs.allowed-fallback-filesystems", "abfs;abfss");
         s.hadoopConf().forEach((k, v) -> conf.setString("flink.hadoop." + k, v));
         return conf;

@@ -17,7 +17,7 @@ final class Engines {
                 JarEngine.spark("3.5"),
                 JarEngine.spark("4.2"),
                 JarEngine.flink116(),
-                new PendingEngine("feldera", "Feldera", "x-feldera-tuning", "the Feldera client is not built yet"));
+                new FelderaEngine(System.getenv()));
     }
 
     /**

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import streambench.common.ConfigException;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -34,5 +35,29 @@ class EnginesTest {
     @Test
     void labelsAreTheCsvVersions() {
         assertThat(Engines.all()).extracting(Engine::label).containsExactly("Spark 3.5", "Spark 4.2", "Flink 1.16", "Feldera");
+    }
+
+    @Test
+    void felderaRunsOnlyWhenAServerAnswers() throws Exception {
+        int closed = FreePort.find();
+        assertThat(new FelderaEngine(Map.of("FELDERA_URL", "http://127.0.0.1:" + closed)).unavailable(layout))
+                .hasValueSatisfying(why -> assertThat(why).startsWith("no Feldera server answers at http://127.0.0.1:" + closed));
+
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/v0/pipelines", x -> {
+            boolean authorised = "Bearer k-1".equals(x.getRequestHeaders().getFirst("Authorization"));
+            x.sendResponseHeaders(authorised ? 200 : 401, -1);
+            x.close();
+        });
+        server.start();
+        try {
+            String url = "http://127.0.0.1:" + server.getAddress().getPort();
+            assertThat(new FelderaEngine(Map.of("FELDERA_URL", url, "FELDERA_API_KEY", "k-1")).unavailable(layout)).isEmpty();
+            assertThat(new FelderaEngine(Map.of("FELDERA_URL", url)).unavailable(layout))
+                    .hasValueSatisfying(why -> assertThat(why).contains("answered HTTP 401"));
+        } finally {
+            server.stop(0);
+        }
     }
 }

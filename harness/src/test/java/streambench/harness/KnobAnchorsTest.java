@@ -23,7 +23,8 @@ class KnobAnchorsTest {
     private static final Pattern ENV_READ = Pattern.compile("\\benv\\(\\s*\"([A-Z][A-Z0-9_]*)\"\\s*,\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|[^)]*)\\)");
 
     @ParameterizedTest(name = "{0} matches {1}")
-    @CsvSource({"spark-consumer/src/main/java, x-spark-tuning", "flink-consumer/src/main/java, x-flink-tuning"})
+    @CsvSource({"spark-consumer/src/main/java, x-spark-tuning", "flink-consumer/src/main/java, x-flink-tuning",
+            "feldera-client/src/main/java, x-feldera-tuning"})
     void codeDefaultsMatchTheComposeAnchor(String sources, String anchor) throws IOException {
         InstallLayout layout = InstallLayout.load();
         Path root = layout.composeFile().getParent();

@@ -1,0 +1,76 @@
+package streambench.feldera;
+
+import streambench.common.HealthServer;
+import streambench.feldera.client.PipelineStats;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** Each {@code /stats} poll: one JSON line to the telemetry file, one dense console line, counters on /metrics. */
+final class StatsTelemetry implements AutoCloseable {
+    private final Optional<Writer> file;
+    private final AtomicLong parseErrors = new AtomicLong();
+    private final AtomicLong input = new AtomicLong();
+    private final AtomicLong transmitted = new AtomicLong();
+
+    StatsTelemetry(Optional<String> telemetryFile, HealthServer health) {
+        this.file = telemetryFile.map(StatsTelemetry::open);
+        health.registerMetric("malformed_rows_total", parseErrors::get);
+        health.registerMetric("input_records_total", input::get);
+        health.registerMetric("transmitted_records_total", transmitted::get);
+    }
+
+    private static Writer open(String path) {
+        try {
+            Path p = Path.of(path).toAbsolutePath();
+            if (p.getParent() != null) {
+                Files.createDirectories(p.getParent());
+            }
+            return Files.newBufferedWriter(p, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException("TELEMETRY_FILE " + path + " cannot be written: " + e.getMessage(), e);
+        }
+    }
+
+    /** Records one poll and returns the console line for it. */
+    String record(PipelineStats s, long elapsedSeconds) {
+        parseErrors.set(s.parseErrors());
+        input.set(s.totalInputRecords());
+        transmitted.set(s.transmittedRecords());
+        file.ifPresent(w -> {
+            try {
+                w.write("{\"time\":\"" + Instant.now() + "\",\"total_input_records\":" + s.totalInputRecords()
+                        + ",\"total_processed_records\":" + s.totalProcessedRecords()
+                        + ",\"buffered_input_records\":" + s.bufferedInputRecords()
+                        + ",\"parse_errors\":" + s.parseErrors()
+                        + ",\"transmitted_records\":" + s.transmittedRecords()
+                        + ",\"rss_bytes\":" + s.rssBytes() + "}\n");
+                w.flush();
+            } catch (IOException e) {
+                // telemetry must not stop the consumer; the Delta log is the record of truth
+            }
+        });
+        return "feldera t=" + elapsedSeconds + "s input=" + s.totalInputRecords() + " processed=" + s.totalProcessedRecords()
+                + " buffered=" + s.bufferedInputRecords() + " transmitted=" + s.transmittedRecords()
+                + " parse_errors=" + s.parseErrors() + " rss_mb=" + s.rssBytes() / (1024 * 1024);
+    }
+
+    @Override
+    public void close() {
+        file.ifPresent(w -> {
+            try {
+                w.close();
+            } catch (IOException e) {
+                // nothing left to save
+            }
+        });
+    }
+}

@@ -1,0 +1,199 @@
+package streambench.feldera;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import streambench.common.Knobs;
+import streambench.common.LakeSettings;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The consumer's lifecycle against the stub pipeline manager: deploy, compile, start, wait for the
+ * table, poll stats into telemetry, and on a stop request stop → clear → delete, in that order.
+ */
+class FelderaConsumerTest {
+    private StubFeldera stub;
+    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    private final PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    private final AtomicInteger probes = new AtomicInteger();
+
+    @TempDir
+    Path tmp;
+
+    @BeforeEach
+    void start() throws Exception {
+        stub = new StubFeldera();
+    }
+
+    @AfterEach
+    void stop() {
+        stub.close();
+    }
+
+    private Map<String, String> env() {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("FELDERA_URL", stub.url());
+        env.put("TOPIC", "events");
+        env.put("TABLE_PATH", "run-1/feldera/benchmark");
+        env.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:9092");
+        env.put("AZURITE_BLOB_ENDPOINT", "127.0.0.1:10000");
+        env.put("HEALTH_PORT", "0");
+        env.put("FELDERA_STATS_INTERVAL", "100ms");
+        env.put("TELEMETRY_FILE", tmp.resolve("telemetry.jsonl").toString());
+        return env;
+    }
+
+    /** The table "appears" on the third look, as delta-rs would create it a moment after the start. */
+    private FelderaConsumer consumer(Map<String, String> env) {
+        return new FelderaConsumer(FelderaSettings.fromKnobs(Knobs.of(env)), out, () -> new TableProbe() {
+            @Override
+            public boolean tableExists() {
+                return probes.incrementAndGet() >= 3;
+            }
+
+            @Override
+            public void close() {
+            }
+        });
+    }
+
+    private String output() {
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    private static void await(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("condition within 30 s").isLessThan(deadline);
+            Thread.sleep(20);
+        }
+    }
+
+    @Test
+    void deploysReportsTelemetryAndTearsDownInOrderOnStop() throws Exception {
+        FelderaConsumer consumer = consumer(env());
+        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> {
+            try {
+                return consumer.run();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Path telemetry = tmp.resolve("telemetry.jsonl");
+        await(() -> Files.exists(telemetry) && lines(telemetry) >= 3);
+        consumer.requestStop();
+
+        assertThat(exit.get(30, TimeUnit.SECONDS)).isZero();
+        assertThat(stub.actions()).containsExactly("PUT /v0/pipelines/streambench-events",
+                "POST /v0/pipelines/streambench-events/start?initial=running",
+                "POST /v0/pipelines/streambench-events/stop?force=true",
+                "POST /v0/pipelines/streambench-events/clear",
+                "DELETE /v0/pipelines/streambench-events");
+        assertThat(stub.exists("streambench-events")).isFalse();
+        assertThat(Files.readAllLines(telemetry).get(0))
+                .contains("\"total_input_records\":1000").contains("\"parse_errors\":3").contains("\"transmitted_records\":500")
+                .contains("\"rss_bytes\":209715200");
+        assertThat(output()).contains("feldera: program CompilingRust after")
+                .contains("feldera: deployment Running")
+                .contains("feldera: ready (pipeline running, table abfs://streambench@devstoreaccount1.dfs.core.windows.net/streambench/run-1/feldera/benchmark exists)")
+                .contains("feldera t=").contains("parse_errors=3")
+                .contains("feldera: pipeline streambench-events deleted")
+                .contains("\"azure_storage_account_key\" : \"<redacted>\"")
+                .doesNotContain(LakeSettings.AZURITE_KEY);
+    }
+
+    @Test
+    void aCompileErrorIsPrintedWithFelderasMessageAndExitsOne() throws Exception {
+        stub.mode = StubFeldera.Mode.SQL_ERROR;
+        assertThat(consumer(env()).run()).isEqualTo(1);
+        assertThat(output()).contains("the program did not compile")
+                .contains("program status SqlError")
+                .contains("at line 3, column 5: Encountered \"NOT\" at line 3")
+                .doesNotContain(LakeSettings.AZURITE_KEY);
+        assertThat(stub.actions()).noneMatch(a -> a.contains("/start"));
+    }
+
+    @Test
+    void aFailedStartIsReportedAndThePipelineRemoved() throws Exception {
+        stub.mode = StubFeldera.Mode.START_FAILS;
+        assertThat(consumer(env()).run()).isEqualTo(1);
+        assertThat(output()).contains("did not reach Running: PipelineInitializationError: Kafka broker 10.0.0.1:9092 unreachable");
+        assertThat(stub.exists("streambench-events")).isFalse();
+    }
+
+    @Test
+    void anEarlierPipelineOfTheSameNameIsRemovedFirst() throws Exception {
+        Map<String, String> env = env();
+        env.put("FELDERA_STATS_INTERVAL", "10s"); // the first consumer stands for a crashed run: it does not look
+        FelderaConsumer first = consumer(env);
+        CompletableFuture<Integer> crashed = CompletableFuture.supplyAsync(() -> {
+            try {
+                return first.run();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        await(() -> output().contains("feldera: ready"));
+        stub.requests.clear();
+        probes.set(0);
+        FelderaConsumer second = consumer(env());
+        CompletableFuture<Integer> again = CompletableFuture.supplyAsync(() -> {
+            try {
+                return second.run();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        await(() -> output().contains("removing an earlier pipeline"));
+        await(() -> stub.actions().contains("POST /v0/pipelines/streambench-events/start?initial=running"));
+        List<String> actions = stub.actions();
+        assertThat(actions.subList(0, 4)).containsExactly(
+                "POST /v0/pipelines/streambench-events/stop?force=true",
+                "POST /v0/pipelines/streambench-events/clear",
+                "DELETE /v0/pipelines/streambench-events",
+                "PUT /v0/pipelines/streambench-events");
+        second.requestStop();
+        assertThat(again.get(30, TimeUnit.SECONDS)).isZero();
+        first.requestStop(); // its pipeline is long gone: nothing left to remove
+        assertThat(crashed.get(30, TimeUnit.SECONDS)).isZero();
+        assertThat(stub.exists("streambench-events")).isFalse();
+    }
+
+    @Test
+    void aStopWhileCompilingStillCleansUp() throws Exception {
+        FelderaConsumer consumer = consumer(env());
+        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> {
+            try {
+                return consumer.run();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        await(() -> stub.actions().contains("PUT /v0/pipelines/streambench-events"));
+        consumer.requestStop();
+        assertThat(exit.get(30, TimeUnit.SECONDS)).isZero();
+        assertThat(stub.exists("streambench-events")).isFalse();
+    }
+
+    private static long lines(Path p) {
+        try {
+            return Files.readAllLines(p).size();
+        } catch (java.io.IOException e) {
+            return 0;
+        }
+    }
+}
