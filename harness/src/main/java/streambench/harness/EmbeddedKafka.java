@@ -137,15 +137,25 @@ final class EmbeddedKafka implements AutoCloseable {
                 """.formatted(port, controllerPort, dataDir.toString().replace("\\", "/"));
     }
 
-    /** Kafka cluster ids are 16 random bytes in URL-safe base64 without padding. */
-    private static String randomClusterId() {
-        byte[] bytes = new byte[16];
-        new SecureRandom().nextBytes(bytes);
-        bytes[6] &= 0x0f; // a version-4 UUID layout, as Kafka's own random-uuid writes
-        bytes[6] |= 0x40;
-        bytes[8] &= 0x3f;
-        bytes[8] |= (byte) 0x80;
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    /**
+     * Kafka cluster ids are 16 random bytes in URL-safe base64 without padding. One in 64 starts with
+     * '-', which StorageTool's argument parser takes for an option ("-t: expected one argument"); Kafka's
+     * own Uuid.randomUuid draws again in that case, and so do we.
+     */
+    static String randomClusterId() {
+        SecureRandom random = new SecureRandom();
+        while (true) {
+            byte[] bytes = new byte[16];
+            random.nextBytes(bytes);
+            bytes[6] &= 0x0f; // a version-4 UUID layout, as Kafka's own random-uuid writes
+            bytes[6] |= 0x40;
+            bytes[8] &= 0x3f;
+            bytes[8] |= (byte) 0x80;
+            String id = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+            if (!id.startsWith("-")) {
+                return id;
+            }
+        }
     }
 
     String bootstrapServers() {

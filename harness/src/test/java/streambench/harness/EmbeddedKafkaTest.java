@@ -23,4 +23,13 @@ class EmbeddedKafkaTest {
                 // each run creates its topics with the partitions it wants; a typo must not auto-create one
                 .containsEntry("auto.create.topics.enable", "false");
     }
+
+    @Test
+    void clusterIdsNeverLookLikeAnOption() {
+        // one id in 64 would start with '-' and make StorageTool fail with "-t: expected one argument"
+        for (int i = 0; i < 20_000; i++) {
+            String id = EmbeddedKafka.randomClusterId();
+            assertThat(id).hasSize(22).doesNotStartWith("-").matches("[A-Za-z0-9_-]+");
+        }
+    }
 }

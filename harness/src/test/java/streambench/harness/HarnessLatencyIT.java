@@ -26,8 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class HarnessLatencyIT {
     @Test
-    void everySparkEnginePassesAtALowRate(@TempDir Path results) throws Exception {
-        String out = runHarness("--engines", "spark-3.5,spark-4.2", "--rate", "2000", "--duration", "30",
+    void everyEnginePassesAtALowRate(@TempDir Path results) throws Exception {
+        String out = runHarness("--engines", "spark-3.5,spark-4.2,flink-1.16", "--rate", "2000", "--duration", "30",
                 "--warmup", "5", "--threshold", "10", "--results", results.toString());
 
         JsonNode summary = new ObjectMapper().readTree(results.resolve("summary.json").toFile());
@@ -45,12 +45,13 @@ class HarnessLatencyIT {
             assertThat(engine.get("knobs").get("ADLS_ACCOUNT_KEY")).as("secrets never reach the summary").isNull();
         }
         assertThat(summary.get("engines")).extracting(e -> e.get("version").asText())
-                .containsExactly("Spark 3.5", "Spark 4.2");
+                .containsExactly("Spark 3.5", "Spark 4.2", "Flink 1.16");
         assertThat(summary.get("status").asText()).isEqualTo("Succeeded");
 
         List<String> csv = Files.readAllLines(results.resolve("latency_timeseries.csv"));
         assertThat(csv.get(0)).isEqualTo("elapsed_s,latency_s,version,p50_s,p99_s,avg_s,msg_count");
-        assertThat(csv).anyMatch(l -> l.contains(",Spark 3.5,")).anyMatch(l -> l.contains(",Spark 4.2,"));
+        assertThat(csv).anyMatch(l -> l.contains(",Spark 3.5,")).anyMatch(l -> l.contains(",Spark 4.2,"))
+                .anyMatch(l -> l.contains(",Flink 1.16,"));
         assertThat(csv.stream().skip(1).filter(l -> l.contains(",Spark 4.2,"))
                 .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(',') + 1))).sum()).isEqualTo(60_000);
         assertThat(results.resolve("summary.csv")).exists();

@@ -45,13 +45,18 @@ class HarnessRunIT {
 
     @Test
     void aConsumerThatCannotStartFailsItsEngineWithItsLogAndTheOthersStillRun(@TempDir Path results) throws Exception {
-        String out = HarnessLatencyIT.runHarness("--engines", "spark-3.5,spark-4.2", "--rate", "1000", "--duration", "10",
+        // Feldera is asked for too: no server answers here (FELDERA_URL unset, nothing on its default port)
+        String out = HarnessLatencyIT.runHarness("--engines", "spark-4.2,flink-1.16,feldera", "--rate", "1000", "--duration", "10",
                 "--warmup", "2", "--results", results.toString(), "--set", "KAFKA_MAX_POLL_RECORDS=lots");
         var summary = new com.fasterxml.jackson.databind.ObjectMapper().readTree(results.resolve("summary.json").toFile());
-        assertThat(summary.get("engines")).hasSize(2).allSatisfy(e -> {
+        assertThat(summary.get("engines")).hasSize(3);
+        assertThat(summary.get("engines")).filteredOn(e -> !e.get("engine").asText().equals("feldera")).hasSize(2).allSatisfy(e -> {
             assertThat(e.get("status").asText()).isEqualTo("failed");
             assertThat(e.get("log_tail").asText()).contains("KAFKA_MAX_POLL_RECORDS must be a positive integer, got \"lots\"");
         });
+        assertThat(summary.get("engines")).filteredOn(e -> e.get("engine").asText().equals("feldera")).singleElement()
+                .satisfies(e -> assertThat(e.get("status").asText()).isEqualTo("not run"));
+        assertThat(out).contains("no Feldera server answers at");
         assertThat(summary.get("status").asText()).isEqualTo("Failed");
         assertThat(out.strip().lines().reduce((a, b) -> b)).hasValue("{ \"status\": \"Failed\" }");
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();

@@ -1,0 +1,215 @@
+package streambench.harness;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.Yaml;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * No Docker engine runs on our machines, so the container setup is checked statically: every image we
+ * build has its Dockerfile and the jar it copies, each consumer service takes its own engine's knob
+ * anchor, anchors and variables resolve, ports do not clash, long-running services have limits and a
+ * healthcheck — and, where {@code docker-compose} is installed, Compose itself validates the file.
+ */
+class ComposeFileTest {
+    /** Build context → the knob anchor its consumer reads. */
+    private static final Map<String, String> CONSUMER_ANCHORS = Map.of(
+            "spark-consumer/spark-3.5", "x-spark-tuning",
+            "spark-consumer/spark-4.2", "x-spark-tuning",
+            "flink-consumer", "x-flink-tuning",
+            "feldera-client", "x-feldera-tuning");
+    /** Services that run once and exit: no healthcheck to give. */
+    private static final Set<String> JOBS = Set.of("topic", "producer", "harness");
+
+    private static Path root;
+    private static Path composeFile;
+    private static String text;
+    private static Map<String, Object> compose;
+    private static Map<String, Map<String, Object>> services;
+
+    @BeforeAll
+    @SuppressWarnings("unchecked")
+    static void load() throws IOException {
+        composeFile = InstallLayout.load().composeFile();
+        root = composeFile.getParent();
+        text = Files.readString(composeFile);
+        compose = new Yaml().load(text); // resolves anchors, aliases and << merges as Compose does
+        services = (Map<String, Map<String, Object>>) compose.get("services");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object o) {
+        return (Map<String, Object>) o;
+    }
+
+    private static Path context(Map<String, Object> service) {
+        Object build = service.get("build");
+        return root.resolve(build instanceof String s ? s : (String) map(build).get("context")).normalize();
+    }
+
+    private static Path dockerfile(Map<String, Object> service) {
+        Object build = service.get("build");
+        String name = build instanceof Map<?, ?> m && m.get("dockerfile") != null ? (String) m.get("dockerfile") : "Dockerfile";
+        return context(service).resolve(name).normalize();
+    }
+
+    @Test
+    void everyImageWeBuildHasItsDockerfileAndTheJarItCopies() throws IOException {
+        Pattern copy = Pattern.compile("(?m)^COPY\\s+(\\S+)\\s+\\S+\\s*$");
+        List<String> built = new ArrayList<>();
+        services.forEach((name, service) -> {
+            if (!service.containsKey("build")) {
+                return;
+            }
+            built.add(name);
+            Path dockerfile = dockerfile(service);
+            assertThat(dockerfile).as("Dockerfile of service %s", name).isRegularFile();
+            try {
+                String content = Files.readString(dockerfile);
+                assertThat(content).as("%s", dockerfile).containsPattern("(?m)^FROM \\S+");
+                Matcher m = copy.matcher(content);
+                while (m.find()) {
+                    if (m.group(1).endsWith(".jar")) {
+                        assertThat(context(service).resolve(m.group(1))).as("jar copied by %s (built by mvn install)", dockerfile)
+                                .isRegularFile();
+                    }
+                }
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        assertThat(built).contains("producer", "spark-consumer-35", "spark-consumer-42", "flink-consumer-116",
+                "feldera-consumer", "harness");
+    }
+
+    @Test
+    void eachConsumerServiceTakesItsOwnEnginesKnobs() {
+        Map<String, Map<String, Object>> anchors = new HashMap<>();
+        CONSUMER_ANCHORS.values().forEach(a -> anchors.put(a, map(compose.get(a))));
+        int consumers = 0;
+        for (var e : services.entrySet()) {
+            Map<String, Object> service = e.getValue();
+            if (!service.containsKey("build")) {
+                continue;
+            }
+            String anchor = CONSUMER_ANCHORS.get(root.relativize(context(service)).toString().replace('\\', '/'));
+            if (anchor == null) {
+                continue;
+            }
+            consumers++;
+            Map<String, Object> env = map(service.get("environment"));
+            assertThat(env).as("%s environment", e.getKey()).containsKeys(anchors.get(anchor).keySet().toArray(String[]::new));
+            anchors.forEach((other, knobs) -> {
+                if (!other.equals(anchor)) {
+                    Set<String> foreign = new HashSet<>(knobs.keySet());
+                    foreign.removeAll(anchors.get(anchor).keySet());
+                    assertThat(env.keySet()).as("%s holds knobs of %s", e.getKey(), other).doesNotContainAnyElementsOf(foreign);
+                }
+            });
+            assertThat(env).as("%s", e.getKey()).containsKeys("TOPIC", "TABLE_PATH", "KAFKA_BOOTSTRAP_SERVERS", "AZURITE_BLOB_ENDPOINT");
+        }
+        assertThat(consumers).isEqualTo(4);
+    }
+
+    @Test
+    void everyAliasNamesAnAnchorAndEveryAnchorIsUsedOrIsAKnobBlock() {
+        Set<String> anchors = names("&([A-Za-z0-9_-]+)");
+        Set<String> aliases = names("\\*([A-Za-z0-9_-]+)");
+        assertThat(anchors).containsAll(aliases);
+        assertThat(anchors).contains("spark-tuning", "flink-tuning", "feldera-tuning");
+    }
+
+    @Test
+    void publishedHostPortsDoNotClash() {
+        Map<String, String> hostPorts = new HashMap<>();
+        services.forEach((name, service) -> {
+            for (Object p : (List<?>) service.getOrDefault("ports", List.of())) {
+                String host = String.valueOf(p).split(":")[0];
+                String previous = hostPorts.put(host, name);
+                assertThat(previous).as("host port %s of %s is also published by %s", host, name, previous).isNull();
+            }
+        });
+        assertThat(hostPorts).isNotEmpty();
+    }
+
+    @Test
+    void everyServiceHasLimitsAndLongRunningOnesAHealthcheck() {
+        services.forEach((name, service) -> {
+            assertThat(service).as("service %s", name).containsKeys("cpus", "mem_limit");
+            if (!JOBS.contains(name)) {
+                assertThat(service).as("service %s", name).containsKey("healthcheck");
+                assertThat(map(service.get("healthcheck"))).as("healthcheck of %s", name).containsKey("test");
+            }
+        });
+    }
+
+    @Test
+    void everyVariableTheFileUsesIsInTheEnvTemplateAndNoneTooMany() throws IOException {
+        Set<String> used = names("\\$\\{([A-Z0-9_]+)");
+        Set<String> template = new LinkedHashSet<>();
+        for (String line : Files.readAllLines(root.resolve(".env.template"))) {
+            Matcher m = Pattern.compile("^([A-Z0-9_]+)=").matcher(line);
+            if (m.find()) {
+                template.add(m.group(1));
+            }
+        }
+        assertThat(template).as(".env.template").containsExactlyInAnyOrderElementsOf(used);
+    }
+
+    @Test
+    void theJarsCarryTheJava17FlagsTheirEnginesNeed() throws IOException {
+        InstallLayout layout = InstallLayout.load();
+        assertThat(addOpens(layout.jar("spark-3.5.jar"))).contains("java.base/sun.nio.ch", "java.base/java.lang", "java.base/java.nio");
+        assertThat(addOpens(layout.jar("flink-1.16.jar"))).contains("java.base/java.lang", "java.base/java.util",
+                "java.base/java.util.concurrent.atomic", "java.base/java.lang.reflect");
+    }
+
+    @Test
+    void dockerComposeItselfAcceptsTheFile() throws Exception {
+        Process p;
+        try {
+            p = new ProcessBuilder("docker-compose", "-f", composeFile.toString(), "config", "-q")
+                    .redirectErrorStream(true).start();
+        } catch (IOException e) {
+            String reason = "docker-compose is not installed (.ci/run installs Debian's package); skipped";
+            System.out.println("ComposeFileTest: " + reason);
+            Assumptions.abort(reason);
+            return;
+        }
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        String output = new String(p.getInputStream().readAllBytes());
+        assertThat(p.exitValue()).as(output).isZero();
+    }
+
+    private static Set<String> addOpens(Path jar) throws IOException {
+        try (JarFile j = new JarFile(jar.toFile())) {
+            return new HashSet<>(List.of(j.getManifest().getMainAttributes().getValue("Add-Opens").split(" ")));
+        }
+    }
+
+    private static Set<String> names(String regex) {
+        Set<String> out = new LinkedHashSet<>();
+        Matcher m = Pattern.compile(regex).matcher(text.replaceAll("(?m)#.*$", ""));
+        while (m.find()) {
+            out.add(m.group(1));
+        }
+        return out;
+    }
+}
