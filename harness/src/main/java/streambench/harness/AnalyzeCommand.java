@@ -29,18 +29,16 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "TABLE", description = "The table: a path under the lake root, or a full abfs(s):// or file: URI.")
     String table;
 
-    @Option(names = "--producer-summary", required = true, description = "The producer's summary JSON of that run.")
-    Path producerSummary;
+    @Option(names = "--producer-summary", required = true, arity = "1..*",
+            description = "The producer's summary JSON of that run; repeat it for several producer processes "
+                    + "(each with its own PRODUCER_ID_BASE), e.g. one per machine.")
+    List<Path> producerSummaries;
 
     @Option(names = "--label", defaultValue = "analyzed", description = "The version label in the CSV (default ${DEFAULT-VALUE}).")
     String label;
 
     @Option(names = "--duration", required = true, description = "Seconds of load in that run.")
     long durationSeconds;
-
-
-
-
 
     @picocli.CommandLine.Mixin
     VerdictOptions verdict;
@@ -54,12 +52,19 @@ final class AnalyzeCommand implements Callable<Integer> {
         PrintStream out = System.out;
         LakeSettings lake = LakeSettings.fromKnobs(Knobs.fromEnvironment());
         String uri = table.contains("://") || table.startsWith("file:") ? table : lake.tableUri(table);
-        ProducerReport producer;
-        try {
-            producer = ProducerReport.read(producerSummary);
-        } catch (IOException e) {
-            throw new ConfigException("--producer-summary " + producerSummary + " is not a producer summary: "
-                    + e.getMessage().lines().findFirst().orElse(""));
+        List<ProducerReport> reports = new java.util.ArrayList<>();
+        for (Path file : producerSummaries) {
+            try {
+                reports.add(ProducerReport.read(file));
+            } catch (IOException e) {
+                throw new ConfigException("--producer-summary " + file + " is not a producer summary: "
+                        + e.getMessage().lines().findFirst().orElse(""));
+            }
+        }
+        ProducerReport producer = ProducerReport.merge(reports);
+        if (reports.size() > 1) {
+            out.printf("producers: %d summaries merged, %d producer ids, %,d acknowledged, offered %,d msg/s%n",
+                    reports.size(), producer.producers().size(), producer.acked(), producer.targetRate());
         }
         RunDirectory run = RunDirectory.create(results);
         RunInfo info = new RunInfo(run.runId(), Instant.now(), Machine.current(), producer.targetRate(), durationSeconds,
