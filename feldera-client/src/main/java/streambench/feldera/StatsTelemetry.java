@@ -1,15 +1,11 @@
 package streambench.feldera;
 
 import streambench.common.HealthServer;
+import streambench.common.TelemetryFile;
 import streambench.feldera.client.PipelineStats;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
@@ -22,22 +18,10 @@ final class StatsTelemetry implements AutoCloseable {
     private final AtomicLong transmitted = new AtomicLong();
 
     StatsTelemetry(Optional<String> telemetryFile, HealthServer health) {
-        this.file = telemetryFile.map(StatsTelemetry::open);
+        this.file = telemetryFile.map(TelemetryFile::openAppend);
         health.registerMetric("malformed_rows_total", parseErrors::get);
         health.registerMetric("input_records_total", input::get);
         health.registerMetric("transmitted_records_total", transmitted::get);
-    }
-
-    private static Writer open(String path) {
-        try {
-            Path p = Path.of(path).toAbsolutePath();
-            if (p.getParent() != null) {
-                Files.createDirectories(p.getParent());
-            }
-            return Files.newBufferedWriter(p, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        } catch (IOException e) {
-            throw new UncheckedIOException("TELEMETRY_FILE " + path + " cannot be written: " + e.getMessage(), e);
-        }
     }
 
     /** Records one poll and returns the console line for it. */

@@ -71,6 +71,17 @@ class FelderaConsumerTest {
         });
     }
 
+    /** Runs the consumer on another thread, as main does, so the test can play SIGTERM. */
+    private static CompletableFuture<Integer> runAsync(FelderaConsumer consumer) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return consumer.run();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
     private String output() {
         return bytes.toString(StandardCharsets.UTF_8);
     }
@@ -86,13 +97,7 @@ class FelderaConsumerTest {
     @Test
     void deploysReportsTelemetryAndTearsDownInOrderOnStop() throws Exception {
         FelderaConsumer consumer = consumer(env());
-        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> {
-            try {
-                return consumer.run();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        CompletableFuture<Integer> exit = runAsync(consumer);
         Path telemetry = tmp.resolve("telemetry.jsonl");
         await(() -> Files.exists(telemetry) && lines(telemetry) >= 3);
         consumer.requestStop();
@@ -140,24 +145,12 @@ class FelderaConsumerTest {
         Map<String, String> env = env();
         env.put("FELDERA_STATS_INTERVAL", "10s"); // the first consumer stands for a crashed run: it does not look
         FelderaConsumer first = consumer(env);
-        CompletableFuture<Integer> crashed = CompletableFuture.supplyAsync(() -> {
-            try {
-                return first.run();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        CompletableFuture<Integer> crashed = runAsync(first);
         await(() -> output().contains("feldera: ready"));
         stub.requests.clear();
         probes.set(0);
         FelderaConsumer second = consumer(env());
-        CompletableFuture<Integer> again = CompletableFuture.supplyAsync(() -> {
-            try {
-                return second.run();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        CompletableFuture<Integer> again = runAsync(second);
         await(() -> output().contains("removing an earlier pipeline"));
         await(() -> stub.actions().contains("POST /v0/pipelines/streambench-events/start?initial=running"));
         List<String> actions = stub.actions();
@@ -176,13 +169,7 @@ class FelderaConsumerTest {
     @Test
     void aStopWhileCompilingStillCleansUp() throws Exception {
         FelderaConsumer consumer = consumer(env());
-        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> {
-            try {
-                return consumer.run();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        CompletableFuture<Integer> exit = runAsync(consumer);
         await(() -> stub.actions().contains("PUT /v0/pipelines/streambench-events"));
         consumer.requestStop();
         assertThat(exit.get(30, TimeUnit.SECONDS)).isZero();

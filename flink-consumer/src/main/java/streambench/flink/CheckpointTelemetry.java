@@ -1,15 +1,11 @@
 package streambench.flink;
 
+import streambench.common.TelemetryFile;
 import streambench.flink.delta.CommitListener;
 import streambench.flink.delta.CommitReport;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 
 /**
@@ -31,15 +27,7 @@ final class CheckpointTelemetry implements CommitListener {
         if (file == null) {
             return;
         }
-        try {
-            Path p = Path.of(file).toAbsolutePath();
-            if (p.getParent() != null) {
-                Files.createDirectories(p.getParent());
-            }
-            writer = Files.newBufferedWriter(p, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        } catch (IOException e) {
-            throw new UncheckedIOException("TELEMETRY_FILE " + file + " cannot be written: " + e.getMessage(), e);
-        }
+        writer = TelemetryFile.openAppend(file);
     }
 
     @Override

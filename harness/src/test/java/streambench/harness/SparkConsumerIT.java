@@ -1,11 +1,6 @@
 package streambench.harness;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -13,8 +8,6 @@ import org.junit.jupiter.api.io.TempDir;
 import streambench.common.Knobs;
 import streambench.common.LakeSettings;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,12 +29,7 @@ abstract class SparkConsumerIT {
     private static final int EVENTS = RATE * SECONDS;
     private static final Duration READY = Duration.ofMinutes(3);
     private static final Duration DRAIN = Duration.ofMinutes(3);
-    private static final List<String> MALFORMED = List.of(
-            "not json",
-            "{\"ts\":\"yesterday\",\"producer_id\":1,\"seq\":1}",
-            "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":\"abc\",\"seq\":1}",
-            "{\"ts\":\"1970-01-01T00:00:01Z\",\"producer_id\":1,\"seq\":1}",
-            "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":1}");
+    private static final List<String> MALFORMED = ConsumerChecks.MALFORMED;
 
     private static final InstallLayout LAYOUT = InstallLayout.load();
     private static EmbeddedKafka kafka;
@@ -81,7 +69,7 @@ abstract class SparkConsumerIT {
         String topic = "happy-" + jarKey().replace('.', '-');
         String table = "it/" + topic;
         topics.create(topic, 2);
-        sendRaw(topic, MALFORMED);
+        ConsumerChecks.sendRaw(kafka.bootstrapServers(), topic, MALFORMED);
         Path telemetry = tmp.resolve("telemetry.jsonl");
         Map<String, String> env = consumerEnv(topic, table);
         env.put("TELEMETRY_FILE", telemetry.toString());
@@ -92,15 +80,15 @@ abstract class SparkConsumerIT {
             consumer.awaitReady(READY);
             ProducerLauncher.Outcome produced = produce(topic, "happy");
             assertThat(produced.succeeded()).as(produced.logTail()).isTrue();
-            sendRaw(topic, MALFORMED.subList(0, 2)); // malformed records after good ones: the stream must live on
+            ConsumerChecks.sendRaw(kafka.bootstrapServers(), topic, MALFORMED.subList(0, 2)); // malformed records after good ones: the stream must live on
             long rows = DeltaTableContents.awaitRows(lake, lake.tableUri(table), EVENTS, DRAIN);
             assertThat(rows).as("rows committed within %s", DRAIN).isEqualTo(EVENTS);
-            awaitMalformedTotal(telemetry, MALFORMED.size() + 2);
+            ConsumerChecks.awaitLastTelemetry(telemetry, "malformed_rows_total", MALFORMED.size() + 2, DRAIN);
             assertThat(consumer.process().isAlive()).isTrue();
         }
 
-        assertExactlyOnceOnSchedule(DeltaTableContents.read(lake, lake.tableUri(table)));
-        List<JsonNode> batches = readTelemetry(telemetry);
+        ConsumerChecks.assertExactlyOnceOnSchedule(DeltaTableContents.read(lake, lake.tableUri(table)), EVENTS, RATE);
+        List<JsonNode> batches = ConsumerChecks.readTelemetry(telemetry);
         assertThat(batches).allSatisfy(b -> assertThat(b.get("input_rows").asLong())
                 .as("batch %s", b.get("batch_id")).isLessThanOrEqualTo(5000));
         assertThat(batches.stream().mapToLong(b -> b.get("input_rows").asLong()).max().orElse(0))
@@ -142,7 +130,7 @@ abstract class SparkConsumerIT {
             long rows = DeltaTableContents.awaitRows(lake, lake.tableUri(table), EVENTS, DRAIN);
             assertThat(rows).isEqualTo(EVENTS);
         }
-        assertExactlyOnceOnSchedule(DeltaTableContents.read(lake, lake.tableUri(table)));
+        ConsumerChecks.assertExactlyOnceOnSchedule(DeltaTableContents.read(lake, lake.tableUri(table)), EVENTS, RATE);
     }
 
     private Map<String, String> consumerEnv(String topic, String table) {
@@ -163,48 +151,5 @@ abstract class SparkConsumerIT {
         return new ProducerLauncher(LAYOUT, Map.of("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers()))
                 .run(new ProducerLauncher.Request(topic, RATE, SECONDS, 100, Map.of()),
                         tmp.resolve(name + "-summary.json"), tmp.resolve(name + "-producer.log"), null);
-    }
-
-    private static void assertExactlyOnceOnSchedule(DeltaTableContents table) {
-        assertThat(table.duplicates()).as("duplicated (producer_id, seq)").isZero();
-        assertThat(table.rows()).isEqualTo(EVENTS);
-        assertThat(table.tsBySeqByProducer()).containsOnlyKeys(0);
-        Map<Long, Long> ts = table.tsBySeqByProducer().get(0);
-        assertThat(ts).hasSize(EVENTS);
-        long ts0 = ts.get(0L);
-        long step = 1_000_000L / RATE;
-        ts.forEach((seq, micros) -> assertThat(micros - ts0).as("ts of seq %d", seq).isEqualTo(seq * step));
-    }
-
-    private static void sendRaw(String topic, List<String> values) {
-        try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName(),
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName()))) {
-            for (String v : values) {
-                p.send(new ProducerRecord<>(topic, v.getBytes(StandardCharsets.UTF_8)));
-            }
-            p.flush();
-        }
-    }
-
-    private static List<JsonNode> readTelemetry(Path file) throws Exception {
-        ObjectMapper json = new ObjectMapper();
-        List<JsonNode> out = new ArrayList<>();
-        for (String line : Files.readAllLines(file)) {
-            out.add(json.readTree(line));
-        }
-        return out;
-    }
-
-    private static void awaitMalformedTotal(Path telemetry, long expected) throws Exception {
-        long deadline = System.nanoTime() + DRAIN.toNanos();
-        while (System.nanoTime() < deadline) {
-            List<JsonNode> lines = Files.exists(telemetry) ? readTelemetry(telemetry) : List.of();
-            if (!lines.isEmpty() && lines.get(lines.size() - 1).get("malformed_rows_total").asLong() >= expected) {
-                return;
-            }
-            Thread.sleep(500);
-        }
     }
 }

@@ -4,15 +4,11 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.streaming.StreamingQueryListener;
 import org.apache.spark.sql.streaming.StreamingQueryProgress;
 import streambench.common.HealthServer;
+import streambench.common.TelemetryFile;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,22 +35,10 @@ final class BatchTelemetry extends StreamingQueryListener {
     BatchTelemetry(Optional<String> telemetryFile, HealthServer health, PrintStream out) {
         this.health = health;
         this.out = out;
-        this.file = telemetryFile.map(BatchTelemetry::open);
+        this.file = telemetryFile.map(TelemetryFile::openAppend);
         health.registerMetric("batches", batches::get);
         health.registerMetric("input_rows_total", inputRows::get);
         health.registerMetric("malformed_rows_total", malformed::get);
-    }
-
-    private static Writer open(String path) {
-        try {
-            Path p = Path.of(path);
-            if (p.toAbsolutePath().getParent() != null) {
-                Files.createDirectories(p.toAbsolutePath().getParent());
-            }
-            return Files.newBufferedWriter(p, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        } catch (IOException e) {
-            throw new UncheckedIOException("TELEMETRY_FILE " + path + " cannot be written: " + e.getMessage(), e);
-        }
     }
 
     @Override
