@@ -5,8 +5,6 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import streambench.common.Knobs;
-import streambench.common.LakeSettings;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,9 +24,7 @@ class FelderaConsumerIT {
     private static final int RATE = 2000;
     private static final int SECONDS = 10;
     private static final InstallLayout LAYOUT = InstallLayout.load();
-    private static EmbeddedKafka kafka;
-    private static EmbeddedAzurite azurite;
-    private static LakeSettings lake;
+    private static ItServices services;
 
     @TempDir
     Path tmp;
@@ -42,18 +38,13 @@ class FelderaConsumerIT {
             System.out.println("FelderaConsumerIT skipped: " + reason);
             Assumptions.abort(reason);
         }
-        kafka = EmbeddedKafka.start(LAYOUT, logs.resolve("kafka.log"), "512m");
-        azurite = EmbeddedAzurite.start(LAYOUT, logs.resolve("azurite.log"), 1024);
-        lake = LakeSettings.fromKnobs(Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", azurite.endpoint())));
+        services = ItServices.start(LAYOUT, logs);
     }
 
     @AfterAll
     static void stopServices() {
-        if (azurite != null) {
-            azurite.close();
-        }
-        if (kafka != null) {
-            kafka.close();
+        if (services != null) {
+            services.close();
         }
     }
 
@@ -61,27 +52,20 @@ class FelderaConsumerIT {
     void aRealPipelineDeliversEveryEventExactlyOnceAndIsRemovedOnStop() throws Exception {
         String topic = "feldera-it";
         String table = "it/" + topic;
-        try (TopicAdmin topics = new TopicAdmin(kafka.connection())) {
-            topics.create(topic, 2);
-        }
+        services.topics.create(topic, 2);
         Map<String, String> env = new LinkedHashMap<>(KnobDefaults.load(LAYOUT.composeFile()).anchor("x-feldera-tuning"));
-        env.put("TOPIC", topic);
-        env.put("TABLE_PATH", table);
-        env.put("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers());
-        env.put("AZURITE_BLOB_ENDPOINT", azurite.endpoint());
+        env.putAll(services.consumerEnv(topic, table));
         env.put("FELDERA_COMPILATION_PROFILE", "dev");
         Engine feldera = new FelderaEngine(System.getenv());
         assertThat(feldera.unavailable(LAYOUT)).isEmpty();
         try (ConsumerProcess consumer = feldera.launch(LAYOUT, env, "256m", tmp.resolve("feldera.log"), null)) {
             consumer.awaitReady(feldera.readyTimeout());
-            ProducerLauncher.Outcome produced = new ProducerLauncher(LAYOUT, Map.of("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers()))
-                    .run(new ProducerLauncher.Request(topic, RATE, SECONDS, 100, Map.of()),
-                            tmp.resolve("summary.json"), tmp.resolve("producer.log"), null);
+            ProducerLauncher.Outcome produced = services.produce(LAYOUT, topic, RATE, SECONDS, tmp, "feldera");
             assertThat(produced.succeeded()).as(produced.logTail()).isTrue();
-            long rows = DeltaTableContents.awaitRows(lake, lake.tableUri(table), RATE * SECONDS, Duration.ofMinutes(3));
+            long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), RATE * SECONDS, Duration.ofMinutes(3));
             assertThat(rows).isEqualTo(RATE * SECONDS);
         }
-        DeltaTableContents contents = DeltaTableContents.read(lake, lake.tableUri(table));
+        DeltaTableContents contents = DeltaTableContents.read(services.lake, services.lake.tableUri(table));
         assertThat(contents.duplicates()).isZero();
         assertThat(contents.rows()).isEqualTo(RATE * SECONDS);
         assertThat(List.of(java.nio.file.Files.readString(tmp.resolve("feldera.log")))).anySatisfy(log ->

@@ -6,14 +6,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import streambench.common.Knobs;
 import streambench.common.LakeSettings;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -35,32 +33,20 @@ class FlinkConsumerIT {
     private static final List<String> MALFORMED = ConsumerChecks.MALFORMED;
 
     private static final InstallLayout LAYOUT = InstallLayout.load();
-    private static EmbeddedKafka kafka;
-    private static EmbeddedAzurite azurite;
-    private static LakeSettings lake;
-    private static TopicAdmin topics;
+    private static ItServices services;
 
     @TempDir
     Path tmp;
 
     @BeforeAll
     static void startServices(@TempDir Path logs) throws Exception {
-        kafka = EmbeddedKafka.start(LAYOUT, logs.resolve("kafka.log"), "512m");
-        azurite = EmbeddedAzurite.start(LAYOUT, logs.resolve("azurite.log"), 1024);
-        lake = LakeSettings.fromKnobs(Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", azurite.endpoint())));
-        topics = new TopicAdmin(kafka.connection());
+        services = ItServices.start(LAYOUT, logs);
     }
 
     @AfterAll
     static void stopServices() {
-        if (topics != null) {
-            topics.close();
-        }
-        if (azurite != null) {
-            azurite.close();
-        }
-        if (kafka != null) {
-            kafka.close();
+        if (services != null) {
+            services.close();
         }
     }
 
@@ -68,20 +54,20 @@ class FlinkConsumerIT {
     void deliversEveryEventExactlyOnceCountsMalformedRecordsAndSparkReadsTheTable() throws Exception {
         String topic = "flink-happy";
         String table = "it/" + topic;
-        topics.create(topic, 4);
-        ConsumerChecks.sendRaw(kafka.bootstrapServers(), topic, MALFORMED);
+        services.topics.create(topic, 4);
+        ConsumerChecks.sendRaw(services.kafka.bootstrapServers(), topic, MALFORMED);
         Path telemetry = tmp.resolve("telemetry.jsonl");
-        Map<String, String> env = consumerEnv(topic, table);
+        Map<String, String> env = services.consumerEnv(topic, table);
         env.put("TELEMETRY_FILE", telemetry.toString());
         env.put("CHECKPOINT_INTERVAL_MS", "700");
 
         List<String> output = Collections.synchronizedList(new ArrayList<>());
         try (ConsumerProcess consumer = startConsumer(env, "happy", output::add)) {
             consumer.awaitReady(READY);
-            ProducerLauncher.Outcome produced = produce(topic, "happy");
+            ProducerLauncher.Outcome produced = services.produce(LAYOUT, topic, RATE, SECONDS, tmp, "happy");
             assertThat(produced.succeeded()).as(produced.logTail()).isTrue();
-            ConsumerChecks.sendRaw(kafka.bootstrapServers(), topic, MALFORMED.subList(0, 2)); // malformed records after good ones: the stream must live on
-            long rows = DeltaTableContents.awaitRows(lake, lake.tableUri(table), EVENTS, DRAIN);
+            ConsumerChecks.sendRaw(services.kafka.bootstrapServers(), topic, MALFORMED.subList(0, 2)); // malformed records after good ones: the stream must live on
+            long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), EVENTS, DRAIN);
             assertThat(rows).as("rows committed within %s", DRAIN).isEqualTo(EVENTS);
             awaitMalformed(consumer, MALFORMED.size() + 2);
             assertThat(consumer.metrics()).containsEntry("malformed_rows_total", (long) MALFORMED.size() + 2)
@@ -90,7 +76,7 @@ class FlinkConsumerIT {
             assertThat(consumer.process().isAlive()).isTrue();
         }
 
-        ConsumerChecks.assertExactlyOnceOnSchedule(DeltaTableContents.read(lake, lake.tableUri(table)), EVENTS, RATE);
+        ConsumerChecks.assertExactlyOnceOnSchedule(DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE);
         List<JsonNode> checkpoints = ConsumerChecks.readTelemetry(telemetry);
         assertThat(checkpoints).isNotEmpty().allSatisfy(c -> {
             assertThat(c.has("checkpoint_id") && c.has("checkpoint_ms") && c.has("commit_ms")).isTrue();
@@ -114,20 +100,20 @@ class FlinkConsumerIT {
     void staysExactlyOnceAcrossKillDashNineAndRestartFromTheLastCheckpoint() throws Exception {
         String topic = "flink-kill";
         String table = "it/" + topic;
-        topics.create(topic, 4);
-        Map<String, String> env = consumerEnv(topic, table);
+        services.topics.create(topic, 4);
+        Map<String, String> env = services.consumerEnv(topic, table);
 
         CompletableFuture<ProducerLauncher.Outcome> produced;
         try (ConsumerProcess first = startConsumer(env, "before-kill", null)) {
             first.awaitReady(READY);
             produced = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return produce(topic, "kill");
+                    return services.produce(LAYOUT, topic, RATE, SECONDS, tmp, "kill");
                 } catch (InterruptedException e) {
                     throw new IllegalStateException(e);
                 }
             });
-            long rows = DeltaTableContents.awaitRows(lake, lake.tableUri(table), 6000, DRAIN);
+            long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), 6000, DRAIN);
             assertThat(rows).as("rows committed before the kill").isGreaterThanOrEqualTo(6000);
             first.kill();
         }
@@ -136,16 +122,16 @@ class FlinkConsumerIT {
             second.awaitReady(READY);
             ProducerLauncher.Outcome outcome = produced.get();
             assertThat(outcome.succeeded()).as(outcome.logTail()).isTrue();
-            long rows = DeltaTableContents.awaitRows(lake, lake.tableUri(table), EVENTS, DRAIN);
+            long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), EVENTS, DRAIN);
             assertThat(rows).isEqualTo(EVENTS);
         }
-        assertThat(String.join("\n", output)).contains("flink: resuming from checkpoint " + lake.tableUri(table) + "_checkpoints/");
-        ConsumerChecks.assertExactlyOnceOnSchedule(DeltaTableContents.read(lake, lake.tableUri(table)), EVENTS, RATE);
+        assertThat(String.join("\n", output)).contains("flink: resuming from checkpoint " + services.lake.tableUri(table) + "_checkpoints/");
+        ConsumerChecks.assertExactlyOnceOnSchedule(DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE);
     }
 
     @Test
     void badConfigurationExitsTwoNamingTheVariable() throws Exception {
-        Map<String, String> env = consumerEnv("any", "it/bad-config");
+        Map<String, String> env = services.consumerEnv("any", "it/bad-config");
         env.put("FLINK_PARALLELISM", "zero");
         List<String> output = Collections.synchronizedList(new ArrayList<>());
         try (ConsumerProcess consumer = startConsumer(env, "bad-config", output::add)) {
@@ -155,24 +141,9 @@ class FlinkConsumerIT {
         assertThat(String.join("\n", output)).contains("FLINK_PARALLELISM").contains("zero");
     }
 
-    private Map<String, String> consumerEnv(String topic, String table) {
-        Map<String, String> env = new LinkedHashMap<>();
-        env.put("TOPIC", topic);
-        env.put("TABLE_PATH", table);
-        env.put("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers());
-        env.put("AZURITE_BLOB_ENDPOINT", azurite.endpoint());
-        return env;
-    }
-
     private ConsumerProcess startConsumer(Map<String, String> env, String name, java.util.function.Consumer<String> lines) {
         return ConsumerProcess.start("flink-" + name, LAYOUT.jar("flink-1.16.jar"), List.of("-Xmx1g"), env,
                 tmp.resolve(name + ".log"), lines);
-    }
-
-    private ProducerLauncher.Outcome produce(String topic, String name) throws InterruptedException {
-        return new ProducerLauncher(LAYOUT, Map.of("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers()))
-                .run(new ProducerLauncher.Request(topic, RATE, SECONDS, 100, Map.of()),
-                        tmp.resolve(name + "-summary.json"), tmp.resolve(name + "-producer.log"), null);
     }
 
     /** Spark 4.2's Delta reader, in its own JVM from the Spark consumer's jar: an engine that did not write the table. */
@@ -181,7 +152,7 @@ class FlinkConsumerIT {
         List<String> command = List.of(ChildProcess.javaExecutable(), "-Xmx1g", "-cp", LAYOUT.jar("spark-4.2.jar").toString(),
                 "streambench.spark.DeltaTableCheck");
         try (ChildProcess check = ChildProcess.start("spark-check", command,
-                Map.of("AZURITE_BLOB_ENDPOINT", azurite.endpoint(), "TABLE_PATH", table), null,
+                Map.of("AZURITE_BLOB_ENDPOINT", services.azurite.endpoint(), "TABLE_PATH", table), null,
                 tmp.resolve("spark-check.log"), lines::add)) {
             OptionalInt exit = check.waitFor(Duration.ofMinutes(3));
             assertThat(exit).as(check.logTail()).hasValue(0);

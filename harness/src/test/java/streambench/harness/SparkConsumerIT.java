@@ -5,13 +5,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import streambench.common.Knobs;
 import streambench.common.LakeSettings;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -32,10 +30,7 @@ abstract class SparkConsumerIT {
     private static final List<String> MALFORMED = ConsumerChecks.MALFORMED;
 
     private static final InstallLayout LAYOUT = InstallLayout.load();
-    private static EmbeddedKafka kafka;
-    private static EmbeddedAzurite azurite;
-    private static LakeSettings lake;
-    private static TopicAdmin topics;
+    private static ItServices services;
 
     @TempDir
     Path tmp;
@@ -45,22 +40,13 @@ abstract class SparkConsumerIT {
 
     @BeforeAll
     static void startServices(@TempDir Path logs) throws Exception {
-        kafka = EmbeddedKafka.start(LAYOUT, logs.resolve("kafka.log"), "512m");
-        azurite = EmbeddedAzurite.start(LAYOUT, logs.resolve("azurite.log"), 1024);
-        lake = LakeSettings.fromKnobs(Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", azurite.endpoint())));
-        topics = new TopicAdmin(kafka.connection());
+        services = ItServices.start(LAYOUT, logs);
     }
 
     @AfterAll
     static void stopServices() {
-        if (topics != null) {
-            topics.close();
-        }
-        if (azurite != null) {
-            azurite.close();
-        }
-        if (kafka != null) {
-            kafka.close();
+        if (services != null) {
+            services.close();
         }
     }
 
@@ -68,26 +54,26 @@ abstract class SparkConsumerIT {
     void deliversEveryEventExactlyOnceDropsAndCountsMalformedRecordsAndHonoursKnobs() throws Exception {
         String topic = "happy-" + jarKey().replace('.', '-');
         String table = "it/" + topic;
-        topics.create(topic, 2);
-        ConsumerChecks.sendRaw(kafka.bootstrapServers(), topic, MALFORMED);
+        services.topics.create(topic, 2);
+        ConsumerChecks.sendRaw(services.kafka.bootstrapServers(), topic, MALFORMED);
         Path telemetry = tmp.resolve("telemetry.jsonl");
-        Map<String, String> env = consumerEnv(topic, table);
+        Map<String, String> env = services.consumerEnv(topic, table);
         env.put("TELEMETRY_FILE", telemetry.toString());
         env.put("MAX_OFFSETS_PER_TRIGGER", "5000");
 
         List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
         try (ConsumerProcess consumer = startConsumer(env, "happy", output::add)) {
             consumer.awaitReady(READY);
-            ProducerLauncher.Outcome produced = produce(topic, "happy");
+            ProducerLauncher.Outcome produced = services.produce(LAYOUT, topic, RATE, SECONDS, tmp, "happy");
             assertThat(produced.succeeded()).as(produced.logTail()).isTrue();
-            ConsumerChecks.sendRaw(kafka.bootstrapServers(), topic, MALFORMED.subList(0, 2)); // malformed records after good ones: the stream must live on
-            long rows = DeltaTableContents.awaitRows(lake, lake.tableUri(table), EVENTS, DRAIN);
+            ConsumerChecks.sendRaw(services.kafka.bootstrapServers(), topic, MALFORMED.subList(0, 2)); // malformed records after good ones: the stream must live on
+            long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), EVENTS, DRAIN);
             assertThat(rows).as("rows committed within %s", DRAIN).isEqualTo(EVENTS);
             ConsumerChecks.awaitLastTelemetry(telemetry, "malformed_rows_total", MALFORMED.size() + 2, DRAIN);
             assertThat(consumer.process().isAlive()).isTrue();
         }
 
-        ConsumerChecks.assertExactlyOnceOnSchedule(DeltaTableContents.read(lake, lake.tableUri(table)), EVENTS, RATE);
+        ConsumerChecks.assertExactlyOnceOnSchedule(DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE);
         List<JsonNode> batches = ConsumerChecks.readTelemetry(telemetry);
         assertThat(batches).allSatisfy(b -> assertThat(b.get("input_rows").asLong())
                 .as("batch %s", b.get("batch_id")).isLessThanOrEqualTo(5000));
@@ -105,8 +91,8 @@ abstract class SparkConsumerIT {
     void staysExactlyOnceAcrossKillDashNineAndRestart() throws Exception {
         String topic = "kill-" + jarKey().replace('.', '-');
         String table = "it/" + topic;
-        topics.create(topic, 2);
-        Map<String, String> env = consumerEnv(topic, table);
+        services.topics.create(topic, 2);
+        Map<String, String> env = services.consumerEnv(topic, table);
         env.put("MAX_OFFSETS_PER_TRIGGER", "3000"); // several commits before the kill
 
         CompletableFuture<ProducerLauncher.Outcome> produced;
@@ -114,12 +100,12 @@ abstract class SparkConsumerIT {
             first.awaitReady(READY);
             produced = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return produce(topic, "kill");
+                    return services.produce(LAYOUT, topic, RATE, SECONDS, tmp, "kill");
                 } catch (InterruptedException e) {
                     throw new IllegalStateException(e);
                 }
             });
-            long rows = DeltaTableContents.awaitRows(lake, lake.tableUri(table), 6000, DRAIN);
+            long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), 6000, DRAIN);
             assertThat(rows).as("rows committed before the kill").isGreaterThanOrEqualTo(6000);
             first.kill();
         }
@@ -127,29 +113,14 @@ abstract class SparkConsumerIT {
             second.awaitReady(READY);
             ProducerLauncher.Outcome outcome = produced.get();
             assertThat(outcome.succeeded()).as(outcome.logTail()).isTrue();
-            long rows = DeltaTableContents.awaitRows(lake, lake.tableUri(table), EVENTS, DRAIN);
+            long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), EVENTS, DRAIN);
             assertThat(rows).isEqualTo(EVENTS);
         }
-        ConsumerChecks.assertExactlyOnceOnSchedule(DeltaTableContents.read(lake, lake.tableUri(table)), EVENTS, RATE);
-    }
-
-    private Map<String, String> consumerEnv(String topic, String table) {
-        Map<String, String> env = new LinkedHashMap<>();
-        env.put("TOPIC", topic);
-        env.put("TABLE_PATH", table);
-        env.put("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers());
-        env.put("AZURITE_BLOB_ENDPOINT", azurite.endpoint());
-        return env;
+        ConsumerChecks.assertExactlyOnceOnSchedule(DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE);
     }
 
     private ConsumerProcess startConsumer(Map<String, String> env, String name, java.util.function.Consumer<String> lines) {
         return ConsumerProcess.start(jarKey() + "-" + name, LAYOUT.jar(jarKey()), List.of("-Xmx1g"), env,
                 tmp.resolve(name + ".log"), lines);
-    }
-
-    private ProducerLauncher.Outcome produce(String topic, String name) throws InterruptedException {
-        return new ProducerLauncher(LAYOUT, Map.of("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers()))
-                .run(new ProducerLauncher.Request(topic, RATE, SECONDS, 100, Map.of()),
-                        tmp.resolve(name + "-summary.json"), tmp.resolve(name + "-producer.log"), null);
     }
 }

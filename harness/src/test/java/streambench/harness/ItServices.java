@@ -1,0 +1,58 @@
+package streambench.harness;
+
+import streambench.common.Knobs;
+import streambench.common.LakeSettings;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** A real KRaft broker and a real Azurite for one integration test class, and what consumers need to reach them. */
+final class ItServices implements AutoCloseable {
+    final EmbeddedKafka kafka;
+    final EmbeddedAzurite azurite;
+    final LakeSettings lake;
+    final TopicAdmin topics;
+
+    private ItServices(EmbeddedKafka kafka, EmbeddedAzurite azurite) {
+        this.kafka = kafka;
+        this.azurite = azurite;
+        this.lake = LakeSettings.fromKnobs(Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", azurite.endpoint())));
+        this.topics = new TopicAdmin(kafka.connection());
+    }
+
+    static ItServices start(InstallLayout layout, Path logs) throws Exception {
+        EmbeddedKafka kafka = EmbeddedKafka.start(layout, logs.resolve("kafka.log"), "512m");
+        try {
+            return new ItServices(kafka, EmbeddedAzurite.start(layout, logs.resolve("azurite.log"), 1024));
+        } catch (Exception | Error e) {
+            kafka.close();
+            throw e;
+        }
+    }
+
+    /** TOPIC, TABLE_PATH and the two endpoints: what every consumer needs. */
+    Map<String, String> consumerEnv(String topic, String table) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("TOPIC", topic);
+        env.put("TABLE_PATH", table);
+        env.put("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers());
+        env.put("AZURITE_BLOB_ENDPOINT", azurite.endpoint());
+        return env;
+    }
+
+    /** Runs the producer jar at {@code rate} for {@code seconds} into {@code topic}; files go to {@code dir}. */
+    ProducerLauncher.Outcome produce(InstallLayout layout, String topic, int rate, int seconds, Path dir, String name)
+            throws InterruptedException {
+        return new ProducerLauncher(layout, Map.of("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers()))
+                .run(new ProducerLauncher.Request(topic, rate, seconds, 100, Map.of()),
+                        dir.resolve(name + "-summary.json"), dir.resolve(name + "-producer.log"), null);
+    }
+
+    @Override
+    public void close() {
+        topics.close();
+        azurite.close();
+        kafka.close();
+    }
+}
