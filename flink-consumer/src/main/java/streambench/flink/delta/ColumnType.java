@@ -18,162 +18,91 @@ import org.apache.parquet.schema.Types;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
- * The column types the sink writes, each with its Parquet encoding, its Delta type and how its
- * statistics are compared and serialised. Deliberately few: enough for event tables, every one
- * readable by Spark, Kernel and delta-rs.
+ * The column types the sink writes, each with its Java value class, Parquet encoding, Delta type, and how
+ * its statistics become Kernel literals and travel in committables. Deliberately few: enough for event
+ * tables, every one readable by Spark, Kernel and delta-rs.
  */
 public enum ColumnType {
-    INT(IntegerType.INTEGER) {
-        Type parquet(String name, Type.Repetition r) {
-            return Types.primitive(PrimitiveTypeName.INT32, r).named(name);
-        }
-
-        void write(Object v, RecordConsumer c) {
-            c.addInteger((Integer) v);
-        }
-
-        Literal literal(Object v) {
-            return Literal.ofInt((Integer) v);
-        }
-
-        void writeValue(Object v, DataOutput out) throws IOException {
-            out.writeInt((Integer) v);
-        }
-
-        Object readValue(DataInput in) throws IOException {
-            return in.readInt();
-        }
-    },
-    LONG(LongType.LONG) {
-        Type parquet(String name, Type.Repetition r) {
-            return Types.primitive(PrimitiveTypeName.INT64, r).named(name);
-        }
-
-        void write(Object v, RecordConsumer c) {
-            c.addLong((Long) v);
-        }
-
-        Literal literal(Object v) {
-            return Literal.ofLong((Long) v);
-        }
-
-        void writeValue(Object v, DataOutput out) throws IOException {
-            out.writeLong((Long) v);
-        }
-
-        Object readValue(DataInput in) throws IOException {
-            return in.readLong();
-        }
-    },
+    INT(IntegerType.INTEGER, Integer.class, PrimitiveTypeName.INT32, null,
+            (v, c) -> c.addInteger((Integer) v), v -> Literal.ofInt((Integer) v),
+            (v, out) -> out.writeInt((Integer) v), DataInput::readInt),
+    LONG(LongType.LONG, Long.class, PrimitiveTypeName.INT64, null,
+            (v, c) -> c.addLong((Long) v), v -> Literal.ofLong((Long) v),
+            (v, out) -> out.writeLong((Long) v), DataInput::readLong),
     /** Microseconds since the epoch, UTC: Delta's TIMESTAMP, Parquet INT64 TIMESTAMP(MICROS, UTC). */
-    TIMESTAMP_MICROS(TimestampType.TIMESTAMP) {
-        Type parquet(String name, Type.Repetition r) {
-            return Types.primitive(PrimitiveTypeName.INT64, r)
-                    .as(LogicalTypeAnnotation.timestampType(true, LogicalTypeAnnotation.TimeUnit.MICROS))
-                    .named(name);
-        }
+    TIMESTAMP_MICROS(TimestampType.TIMESTAMP, Long.class, PrimitiveTypeName.INT64,
+            LogicalTypeAnnotation.timestampType(true, LogicalTypeAnnotation.TimeUnit.MICROS),
+            (v, c) -> c.addLong((Long) v), v -> Literal.ofTimestamp((Long) v),
+            (v, out) -> out.writeLong((Long) v), DataInput::readLong),
+    DOUBLE(DoubleType.DOUBLE, Double.class, PrimitiveTypeName.DOUBLE, null,
+            (v, c) -> c.addDouble((Double) v), v -> Literal.ofDouble((Double) v),
+            (v, out) -> out.writeDouble((Double) v), DataInput::readDouble),
+    BOOLEAN(BooleanType.BOOLEAN, Boolean.class, PrimitiveTypeName.BOOLEAN, null,
+            (v, c) -> c.addBoolean((Boolean) v), v -> Literal.ofBoolean((Boolean) v),
+            (v, out) -> out.writeBoolean((Boolean) v), DataInput::readBoolean),
+    STRING(StringType.STRING, String.class, PrimitiveTypeName.BINARY, LogicalTypeAnnotation.stringType(),
+            (v, c) -> c.addBinary(Binary.fromString((String) v)), v -> Literal.ofString((String) v),
+            (v, out) -> out.writeUTF((String) v), DataInput::readUTF);
 
-        void write(Object v, RecordConsumer c) {
-            c.addLong((Long) v);
-        }
+    @FunctionalInterface
+    private interface ValueWriter {
+        void write(Object value, DataOutput out) throws IOException;
+    }
 
-        Literal literal(Object v) {
-            return Literal.ofTimestamp((Long) v);
-        }
-
-        void writeValue(Object v, DataOutput out) throws IOException {
-            out.writeLong((Long) v);
-        }
-
-        Object readValue(DataInput in) throws IOException {
-            return in.readLong();
-        }
-    },
-    DOUBLE(DoubleType.DOUBLE) {
-        Type parquet(String name, Type.Repetition r) {
-            return Types.primitive(PrimitiveTypeName.DOUBLE, r).named(name);
-        }
-
-        void write(Object v, RecordConsumer c) {
-            c.addDouble((Double) v);
-        }
-
-        Literal literal(Object v) {
-            return Literal.ofDouble((Double) v);
-        }
-
-        void writeValue(Object v, DataOutput out) throws IOException {
-            out.writeDouble((Double) v);
-        }
-
-        Object readValue(DataInput in) throws IOException {
-            return in.readDouble();
-        }
-    },
-    BOOLEAN(BooleanType.BOOLEAN) {
-        Type parquet(String name, Type.Repetition r) {
-            return Types.primitive(PrimitiveTypeName.BOOLEAN, r).named(name);
-        }
-
-        void write(Object v, RecordConsumer c) {
-            c.addBoolean((Boolean) v);
-        }
-
-        Literal literal(Object v) {
-            return Literal.ofBoolean((Boolean) v);
-        }
-
-        void writeValue(Object v, DataOutput out) throws IOException {
-            out.writeBoolean((Boolean) v);
-        }
-
-        Object readValue(DataInput in) throws IOException {
-            return in.readBoolean();
-        }
-    },
-    STRING(StringType.STRING) {
-        Type parquet(String name, Type.Repetition r) {
-            return Types.primitive(PrimitiveTypeName.BINARY, r).as(LogicalTypeAnnotation.stringType()).named(name);
-        }
-
-        void write(Object v, RecordConsumer c) {
-            c.addBinary(Binary.fromString((String) v));
-        }
-
-        Literal literal(Object v) {
-            return Literal.ofString((String) v);
-        }
-
-        void writeValue(Object v, DataOutput out) throws IOException {
-            out.writeUTF((String) v);
-        }
-
-        Object readValue(DataInput in) throws IOException {
-            return in.readUTF();
-        }
-    };
+    @FunctionalInterface
+    private interface ValueReader {
+        Object read(DataInput in) throws IOException;
+    }
 
     private final DataType deltaType;
+    private final Class<?> javaClass;
+    private final PrimitiveTypeName parquetType;
+    private final LogicalTypeAnnotation parquetAnnotation;
+    private final BiConsumer<Object, RecordConsumer> parquetWriter;
+    private final Function<Object, Literal> literal;
+    private final ValueWriter valueWriter;
+    private final ValueReader valueReader;
 
-    ColumnType(DataType deltaType) {
+    ColumnType(DataType deltaType, Class<?> javaClass, PrimitiveTypeName parquetType, LogicalTypeAnnotation parquetAnnotation,
+               BiConsumer<Object, RecordConsumer> parquetWriter, Function<Object, Literal> literal,
+               ValueWriter valueWriter, ValueReader valueReader) {
         this.deltaType = deltaType;
+        this.javaClass = javaClass;
+        this.parquetType = parquetType;
+        this.parquetAnnotation = parquetAnnotation;
+        this.parquetWriter = parquetWriter;
+        this.literal = literal;
+        this.valueWriter = valueWriter;
+        this.valueReader = valueReader;
     }
 
     DataType deltaType() {
         return deltaType;
     }
 
-    abstract Type parquet(String name, Type.Repetition repetition);
+    Type parquet(String name, Type.Repetition repetition) {
+        return Types.primitive(parquetType, repetition).as(parquetAnnotation).named(name);
+    }
 
-    abstract void write(Object value, RecordConsumer consumer);
+    void write(Object value, RecordConsumer consumer) {
+        parquetWriter.accept(value, consumer);
+    }
 
-    abstract Literal literal(Object value);
+    Literal literal(Object value) {
+        return literal.apply(value);
+    }
 
-    abstract void writeValue(Object value, DataOutput out) throws IOException;
+    void writeValue(Object value, DataOutput out) throws IOException {
+        valueWriter.write(value, out);
+    }
 
-    abstract Object readValue(DataInput in) throws IOException;
+    Object readValue(DataInput in) throws IOException {
+        return valueReader.read(in);
+    }
 
     /** Values of one column are of one Java type (Integer, Long, Double, Boolean, String), all Comparable. */
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -183,17 +112,20 @@ public enum ColumnType {
 
     /** Throws with the column's name when a row's value is not of this type's Java class. */
     Object check(String column, Object value) {
-        boolean ok = switch (this) {
-            case INT -> value instanceof Integer;
-            case LONG, TIMESTAMP_MICROS -> value instanceof Long;
-            case DOUBLE -> value instanceof Double;
-            case BOOLEAN -> value instanceof Boolean;
-            case STRING -> value instanceof String;
-        };
-        if (!ok) {
+        if (!javaClass.isInstance(value)) {
             throw new IllegalArgumentException("column " + column + " (" + this + ") got a "
                     + value.getClass().getSimpleName() + ": " + value);
         }
         return value;
+    }
+
+    /** The type whose values travel as {@code value}'s class (TIMESTAMP_MICROS travels as LONG). */
+    static ColumnType wireTypeOf(Object value) {
+        for (ColumnType t : values()) {
+            if (t.javaClass.isInstance(value)) {
+                return t;
+            }
+        }
+        throw new IllegalArgumentException("no wire format for a statistic of type " + value.getClass().getName());
     }
 }

@@ -102,7 +102,8 @@ public final class DeltaCommittableSerializer implements SimpleVersionedSerializ
         out.writeInt(values.size());
         for (Map.Entry<String, Object> e : values.entrySet()) {
             out.writeUTF(e.getKey());
-            ColumnType t = typeOf(e.getValue());
+            // the tag only says how to read the bytes; the table's schema decides the Delta type
+            ColumnType t = ColumnType.wireTypeOf(e.getValue());
             out.writeByte(t.ordinal());
             t.writeValue(e.getValue(), out);
         }
@@ -117,21 +118,5 @@ public final class DeltaCommittableSerializer implements SimpleVersionedSerializ
             out.put(name, t.readValue(in));
         }
         return out;
-    }
-
-    /** The wire tag only says how to read the bytes; the table's schema decides the Delta type. */
-    private static ColumnType typeOf(Object v) {
-        if (v instanceof Integer) {
-            return ColumnType.INT;
-        } else if (v instanceof Long) {
-            return ColumnType.LONG;
-        } else if (v instanceof Double) {
-            return ColumnType.DOUBLE;
-        } else if (v instanceof Boolean) {
-            return ColumnType.BOOLEAN;
-        } else if (v instanceof String) {
-            return ColumnType.STRING;
-        }
-        throw new IllegalArgumentException("no wire format for a statistic of type " + v.getClass().getName());
     }
 }
