@@ -69,13 +69,17 @@ public final class FlinkConsumerMain {
     private static int runJob(FlinkSettings s, HealthServer health, PrintStream out) throws Exception {
         if (s.warmupCommits() > 0) {
             long t0 = System.nanoTime();
-            List<EventRow> rows = new ArrayList<>();
-            for (int i = 0; i < 1000; i++) {
-                rows.add(new EventRow(1_767_225_600_000_000L + i, 0, i));
+            // through the same JSON decoder as the stream, so the parser is warm too
+            List<EventRow> rows = new ArrayList<>(s.warmupRows());
+            streambench.common.EventCodec codec = new streambench.common.EventCodec();
+            for (int i = 0; i < s.warmupRows(); i++) {
+                streambench.common.Event e = streambench.common.EventCodec.decode(
+                        codec.encode(new streambench.common.Event(1_767_225_600_000_000L + i, 0, i, "warm-up")));
+                rows.add(new EventRow(e.tsMicros(), e.producerId(), e.seq()));
             }
             WarmUp.run(s.tableUri() + "_warmup", s.hadoopConf(), EventTable.FORMAT, s.parquet(), rows, s.warmupCommits());
-            out.printf("flink: warmed up with %d commits to %s_warmup in %.1f s%n", s.warmupCommits(), s.tableUri(),
-                    (System.nanoTime() - t0) / 1e9);
+            out.printf("flink: warmed up with %d commits of %,d rows to %s_warmup in %.1f s%n", s.warmupCommits(),
+                    s.warmupRows(), s.tableUri(), (System.nanoTime() - t0) / 1e9);
         }
 
         DeltaSink.Builder<EventRow> sinkBuilder = DeltaSink.builder(s.tableUri(), s.hadoopConf(), EventTable.FORMAT)

@@ -39,7 +39,8 @@ record FlinkSettings(
         long maxRecordsPerFile,
         Map<String, String> tableProperties,
         boolean writeChecksum,
-        int warmupCommits) {
+        int warmupCommits,
+        int warmupRows) {
 
     static FlinkSettings fromKnobs(Knobs knobs) {
         String topic = knobs.required("TOPIC", "the Kafka topic to consume").asString();
@@ -120,9 +121,10 @@ record FlinkSettings(
         tableProps.put("delta.appendOnly", "true");
         boolean checksum = knobs.env("DELTA_WRITE_CHECKSUM_FILE", "true").asBoolean();
         int warmup = knobs.env("WARMUP_COMMITS", "3").asNonNegativeInt();
+        int warmupRows = knobs.env("WARMUP_ROWS", "1000").asPositiveInt();
 
         return new FlinkSettings(topic, tableUri, checkpointDir, resume, telemetry, healthPort, lake, kafka, hadoop, props,
                 groupId, startingOffsets, parallelism, interval, minPause, timeout, bufferTimeout, objectReuse, parquet,
-                maxRecordsPerFile, tableProps, checksum, warmup);
+                maxRecordsPerFile, tableProps, checksum, warmup, warmupRows);
     }
 }
