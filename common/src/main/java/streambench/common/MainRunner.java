@@ -30,8 +30,19 @@ public final class MainRunner {
             return EXIT_CONFIG;
         } catch (Exception | Error e) {
             System.err.println(program + ": failed: " + Secrets.redactText(String.valueOf(e.getMessage()))
-                    + " (" + e.getClass().getSimpleName() + ")");
+                    + " (" + e.getClass().getSimpleName() + ")" + causes(e));
             return EXIT_FAILED;
         }
+    }
+
+    /** The chain of causes, one line each: a wrapper's message alone ("Failed to execute job") rarely says why. */
+    static String causes(Throwable e) {
+        StringBuilder out = new StringBuilder();
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Throwable c = e.getCause(); c != null && seen.add(c) && seen.size() <= 10; c = c.getCause()) {
+            out.append(System.lineSeparator()).append("  caused by ").append(c.getClass().getSimpleName()).append(": ")
+                    .append(Secrets.redactText(String.valueOf(c.getMessage())));
+        }
+        return out.toString();
     }
 }
