@@ -33,7 +33,6 @@ final class DeltaWriterOperator<T> extends AbstractStreamOperator<byte[]>
     private transient Configuration conf;
     private transient DataFileWriter<T> current;
     private transient List<DataFile> closed;
-    private transient long firstCloseMillis;
 
     DeltaWriterOperator(String tablePath, Map<String, String> hadoopConf, RowFormat<T> format,
                         ParquetSettings parquet, long maxRecordsPerFile) {
@@ -92,7 +91,7 @@ final class DeltaWriterOperator<T> extends AbstractStreamOperator<byte[]>
             return;
         }
         DeltaCommittable c = new DeltaCommittable(checkpointId, getRuntimeContext().getIndexOfThisSubtask(),
-                Math.min(barrierMillis, firstCloseMillis), closed);
+                barrierMillis, closed);
         output.collect(new StreamRecord<>(DeltaCommittableSerializer.INSTANCE.toBytes(c)));
         closed = new ArrayList<>();
     }
@@ -100,9 +99,6 @@ final class DeltaWriterOperator<T> extends AbstractStreamOperator<byte[]>
     private void closeCurrent() throws IOException {
         if (current == null) {
             return;
-        }
-        if (closed.isEmpty()) {
-            firstCloseMillis = System.currentTimeMillis();
         }
         DataFileWriter<T> w = current;
         current = null;
