@@ -67,6 +67,10 @@ public final class FlinkConsumerMain {
     }
 
     private static int runJob(FlinkSettings s, HealthServer health, PrintStream out) throws Exception {
+        if (!s.kafkaConnectTimeout().isZero()) {
+            int partitions = streambench.producer.KafkaPreflight.check(s.kafka(), s.topic(), s.kafkaConnectTimeout());
+            out.println("kafka: topic " + s.topic() + " has " + partitions + " partitions");
+        }
         if (s.warmupCommits() > 0) {
             long t0 = System.nanoTime();
             // through the same JSON decoder as the stream, so the parser is warm too
@@ -110,6 +114,9 @@ public final class FlinkConsumerMain {
             env.getConfig().enableObjectReuse();
         }
         env.enableCheckpointing(s.checkpointIntervalMs(), CheckpointingMode.EXACTLY_ONCE);
+        // Flink's default with checkpoints is to restart for ever: a broken job must end, with its cause
+        env.setRestartStrategy(org.apache.flink.api.common.restartstrategy.RestartStrategies.fixedDelayRestart(
+                s.restartAttempts(), org.apache.flink.api.common.time.Time.milliseconds(s.restartDelay().toMillis())));
         CheckpointConfig cp = env.getCheckpointConfig();
         cp.setMinPauseBetweenCheckpoints(s.checkpointMinPauseMs());
         cp.setCheckpointTimeout(s.checkpointTimeoutMs());
@@ -160,8 +167,10 @@ public final class FlinkConsumerMain {
                 break;
             }
         }
-        health.markReady();
-        out.println("flink: ready");
+        if (!job.getJobStatus().get().isGloballyTerminalState()) {
+            health.markReady();
+            out.println("flink: ready");
+        }
         try {
             job.getJobExecutionResult().get();
         } catch (ExecutionException e) {

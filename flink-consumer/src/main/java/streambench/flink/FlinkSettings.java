@@ -7,6 +7,7 @@ import streambench.common.Knobs;
 import streambench.common.LakeSettings;
 import streambench.flink.delta.ParquetSettings;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -40,7 +41,10 @@ record FlinkSettings(
         Map<String, String> tableProperties,
         boolean writeChecksum,
         int warmupCommits,
-        int warmupRows) {
+        int warmupRows,
+        Duration kafkaConnectTimeout,
+        int restartAttempts,
+        Duration restartDelay) {
 
     static FlinkSettings fromKnobs(Knobs knobs) {
         String topic = knobs.required("TOPIC", "the Kafka topic to consume").asString();
@@ -122,9 +126,12 @@ record FlinkSettings(
         boolean checksum = knobs.env("DELTA_WRITE_CHECKSUM_FILE", "true").asBoolean();
         int warmup = knobs.env("WARMUP_COMMITS", "3").asNonNegativeInt();
         int warmupRows = knobs.env("WARMUP_ROWS", "1000").asPositiveInt();
+        Duration connectTimeout = knobs.env("KAFKA_CONNECT_TIMEOUT", "30s").asDuration();
+        int restartAttempts = knobs.env("FLINK_RESTART_ATTEMPTS", "3").asNonNegativeInt();
+        Duration restartDelay = knobs.env("FLINK_RESTART_DELAY", "10s").asDuration();
 
         return new FlinkSettings(topic, tableUri, checkpointDir, resume, telemetry, healthPort, lake, kafka, hadoop, props,
                 groupId, startingOffsets, parallelism, interval, minPause, timeout, bufferTimeout, objectReuse, parquet,
-                maxRecordsPerFile, tableProps, checksum, warmup, warmupRows);
+                maxRecordsPerFile, tableProps, checksum, warmup, warmupRows, connectTimeout, restartAttempts, restartDelay);
     }
 }

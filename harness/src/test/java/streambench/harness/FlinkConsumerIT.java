@@ -130,15 +130,28 @@ class FlinkConsumerIT {
     }
 
     @Test
-    void badConfigurationExitsTwoNamingTheVariable() throws Exception {
+    void badConfigurationOrAnUnreachableKafkaOrTopicExitsTwoNamingIt() throws Exception {
         Map<String, String> env = services.consumerEnv("any", "it/bad-config");
         env.put("FLINK_PARALLELISM", "zero");
+        assertThat(exitAndOutput(env, "bad-knob")).contains("FLINK_PARALLELISM").contains("zero");
+
+        env = services.consumerEnv("no-such-topic", "it/bad-config");
+        assertThat(exitAndOutput(env, "no-topic")).contains("TOPIC no-such-topic does not exist");
+
+        env = services.consumerEnv("any", "it/bad-config");
+        env.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:1"); // nothing listens on port 1
+        env.put("KAFKA_CONNECT_TIMEOUT", "3s");
+        assertThat(exitAndOutput(env, "no-kafka")).contains("Kafka at 127.0.0.1:1 did not answer within 3 s");
+    }
+
+    /** Runs the consumer to its end, expects exit 2, returns what it printed. */
+    private String exitAndOutput(Map<String, String> env, String name) throws Exception {
         List<String> output = Collections.synchronizedList(new ArrayList<>());
-        try (ConsumerProcess consumer = startConsumer(env, "bad-config", output::add)) {
+        try (ConsumerProcess consumer = startConsumer(env, name, output::add)) {
             OptionalInt exit = consumer.process().waitFor(Duration.ofMinutes(1));
-            assertThat(exit).hasValue(2);
+            assertThat(exit).as(consumer.process().logTail()).hasValue(2);
         }
-        assertThat(String.join("\n", output)).contains("FLINK_PARALLELISM").contains("zero");
+        return String.join("\n", output);
     }
 
     private ConsumerProcess startConsumer(Map<String, String> env, String name, java.util.function.Consumer<String> lines) {

@@ -18,13 +18,14 @@ import java.util.concurrent.TimeoutException;
 /**
  * Checks, within a bounded time, that the cluster answers and the topic exists, so a wrong address
  * fails in seconds with a message that says which, instead of the producer blocking on metadata.
+ * The Flink consumer runs the same check before it submits its job (it depends on this class only).
  */
-final class KafkaPreflight {
+public final class KafkaPreflight {
     private KafkaPreflight() {
     }
 
     /** @return the topic's partition count */
-    static int check(KafkaConnection kafka, String topic, Duration timeout) {
+    public static int check(KafkaConnection kafka, String topic, Duration timeout) {
         Map<String, Object> props = new HashMap<>(kafka.properties());
         int ms = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
         props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, ms);
