@@ -63,6 +63,13 @@ final class ConsumerChecks {
         return out;
     }
 
+    /** Waits for the consumer to exit, asserts the code, returns everything it printed. */
+    static String exitCodeAndOutput(ConsumerProcess consumer, List<String> output, int expected) throws InterruptedException {
+        java.util.OptionalInt exit = consumer.process().waitFor(Duration.ofMinutes(1));
+        assertThat(exit).as(consumer.process().logTail()).hasValue(expected);
+        return String.join("\n", output);
+    }
+
     /** Waits until the telemetry file's last line has {@code field} at {@code expected} or more. */
     static void awaitLastTelemetry(Path telemetry, String field, long expected, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();

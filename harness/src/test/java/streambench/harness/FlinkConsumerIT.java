@@ -146,12 +146,10 @@ class FlinkConsumerIT {
 
     /** Runs the consumer to its end, expects exit 2, returns what it printed. */
     private String exitAndOutput(Map<String, String> env, String name) throws Exception {
-        List<String> output = Collections.synchronizedList(new ArrayList<>());
+        List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
         try (ConsumerProcess consumer = startConsumer(env, name, output::add)) {
-            OptionalInt exit = consumer.process().waitFor(Duration.ofMinutes(1));
-            assertThat(exit).as(consumer.process().logTail()).hasValue(2);
+            return ConsumerChecks.exitCodeAndOutput(consumer, output, 2);
         }
-        return String.join("\n", output);
     }
 
     private ConsumerProcess startConsumer(Map<String, String> env, String name, java.util.function.Consumer<String> lines) {

@@ -78,6 +78,11 @@ public final class SparkConsumerMain {
         out.println(s.lake().describe());
         out.println(s.kafka().describe());
         out.println("table: " + s.tableUri() + "  checkpoint: " + s.checkpointLocation());
+        if (!s.kafkaConnectTimeout().isZero()) {
+            // seconds and a message naming Kafka or the topic, rather than a query that waits on metadata
+            int partitions = streambench.producer.KafkaPreflight.check(s.kafka(), s.topic(), s.kafkaConnectTimeout());
+            out.println("kafka: topic " + s.topic() + " has " + partitions + " partitions");
+        }
 
         HealthServer health = HealthServer.start(s.healthPort());
         out.println("health: http://0.0.0.0:" + health.port() + "/health");

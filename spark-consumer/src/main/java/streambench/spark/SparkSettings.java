@@ -30,7 +30,8 @@ record SparkSettings(
         Duration triggerInterval,
         int outputCoalescePartitions,
         Map<String, String> tableProperties,
-        int warmupBatches) {
+        int warmupBatches,
+        Duration kafkaConnectTimeout) {
 
     static SparkSettings fromKnobs(Knobs knobs) {
         String topic = knobs.required("TOPIC", "the Kafka topic to consume").asString();
@@ -48,6 +49,7 @@ record SparkSettings(
         String master = knobs.env("SPARK_MASTER", "local[*]").asString();
 
         int warmupBatches = knobs.env("WARMUP_BATCHES", "3").asNonNegativeInt();
+        Duration connectTimeout = knobs.env("KAFKA_CONNECT_TIMEOUT", "30s").asDuration();
         Duration trigger = knobs.env("TRIGGER_INTERVAL", "0s").asDuration();
         long maxOffsets = knobs.env("MAX_OFFSETS_PER_TRIGGER", "1000000").asLong();
         long minOffsets = knobs.env("MIN_OFFSETS_PER_TRIGGER", "0").asLong();
@@ -120,7 +122,7 @@ record SparkSettings(
         tableProps.put("delta.appendOnly", "true");
 
         return new SparkSettings(topic, tableUri, checkpoint, telemetry, healthPort, master, lake, kafka, conf,
-                source, trigger, coalesce, tableProps, warmupBatches);
+                source, trigger, coalesce, tableProps, warmupBatches, connectTimeout);
     }
 
     private static void nonNegative(String name, long value) {
