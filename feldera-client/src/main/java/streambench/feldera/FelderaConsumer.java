@@ -1,5 +1,6 @@
 package streambench.feldera;
 
+import streambench.common.ConfigException;
 import streambench.common.HealthServer;
 import streambench.common.MainRunner;
 import streambench.common.Secrets;
@@ -30,6 +31,7 @@ final class FelderaConsumer {
     private final PrintStream out;
     private final List<String> secrets;
     private final TableProbe.Opener probes;
+    private final FelderaClient.Sleeper sleeper;
     private final CountDownLatch stopRequested = new CountDownLatch(1);
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile Thread runner;
@@ -37,9 +39,15 @@ final class FelderaConsumer {
     private volatile Pipeline pipeline;
 
     FelderaConsumer(FelderaSettings settings, PrintStream out, TableProbe.Opener probes) {
+        this(settings, out, probes, d -> Thread.sleep(d.toMillis()));
+    }
+
+    /** {@code sleeper}: how the client waits between retries and polls (tests pass one that does not wait). */
+    FelderaConsumer(FelderaSettings settings, PrintStream out, TableProbe.Opener probes, FelderaClient.Sleeper sleeper) {
         this.s = settings;
         this.out = out;
         this.probes = probes;
+        this.sleeper = sleeper;
         this.secrets = PipelineProgram.secrets(settings);
     }
 
@@ -81,7 +89,9 @@ final class FelderaConsumer {
     }
 
     private int deployAndFollow(HealthServer health, StatsTelemetry telemetry) throws Exception {
-        FelderaClient client = FelderaClient.builder(s.felderaUrl()).apiKey(s.apiKey().orElse(null)).redacting(secrets).build();
+        FelderaClient client = FelderaClient.builder(s.felderaUrl()).apiKey(s.apiKey().orElse(null)).redacting(secrets)
+                .sleeper(sleeper).build();
+        checkServer(client);
         Pipeline pipeline = client.pipeline(s.pipelineName());
         this.pipeline = pipeline;
         String program = PipelineProgram.sql(s);
@@ -159,6 +169,23 @@ final class FelderaConsumer {
         health.markNotReady("stopping");
         tearDown(pipeline);
         return MainRunner.EXIT_OK;
+    }
+
+    /** A wrong URL or key is a configuration error (exit 2) naming the variable, not a pipeline failure. */
+    private void checkServer(FelderaClient client) {
+        try {
+            client.ping();
+        } catch (FelderaException e) {
+            if (e.httpStatus() == 0) {
+                throw new ConfigException("FELDERA_URL " + s.felderaUrl() + ": no Feldera pipeline manager answers ("
+                        + e.getMessage() + ")");
+            }
+            if (e.httpStatus() == 401 || e.httpStatus() == 403) {
+                throw new ConfigException("FELDERA_API_KEY: the Feldera server at " + s.felderaUrl() + " refused it (HTTP "
+                        + e.httpStatus() + ")");
+            }
+            throw e;
+        }
     }
 
     private void tearDown(Pipeline pipeline) {

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The consumer's lifecycle against the stub pipeline manager: deploy, compile, start, wait for the
@@ -68,7 +69,7 @@ class FelderaConsumerTest {
             @Override
             public void close() {
             }
-        });
+        }, d -> { });
     }
 
     /** Runs the consumer on another thread, as main does, so the test can play SIGTERM. */
@@ -182,5 +183,25 @@ class FelderaConsumerTest {
         } catch (java.io.IOException e) {
             return 0;
         }
+    }
+
+    @Test
+    void aWrongUrlOrKeyIsAConfigurationErrorNamingTheVariable() throws Exception {
+        Map<String, String> env = env();
+        int closed;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+        env.put("FELDERA_URL", "http://127.0.0.1:" + closed);
+        assertThatThrownBy(() -> consumer(env).run()).isInstanceOf(streambench.common.ConfigException.class)
+                .hasMessageStartingWith("FELDERA_URL http://127.0.0.1:" + closed + ": no Feldera pipeline manager answers");
+
+        stub.apiKey = "right-key";
+        Map<String, String> wrongKey = env();
+        wrongKey.put("FELDERA_API_KEY", "wrong-key");
+        assertThatThrownBy(() -> consumer(wrongKey).run()).isInstanceOf(streambench.common.ConfigException.class)
+                .hasMessageStartingWith("FELDERA_API_KEY: the Feldera server at " + stub.url() + " refused it (HTTP 401)")
+                .hasMessageNotContaining("wrong-key");
+        assertThat(stub.actions()).isEmpty();
     }
 }
