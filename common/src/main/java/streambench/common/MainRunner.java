@@ -29,19 +29,22 @@ public final class MainRunner {
             System.err.println(program + ": " + Secrets.redactText(e.getMessage()));
             return EXIT_CONFIG;
         } catch (Exception | Error e) {
-            System.err.println(program + ": failed: " + Secrets.redactText(String.valueOf(e.getMessage()))
-                    + " (" + e.getClass().getSimpleName() + ")" + causes(e));
+            System.err.println(program + ": failed: " + describe(e, java.util.List.of()));
             return EXIT_FAILED;
         }
     }
 
-    /** The chain of causes, one line each: a wrapper's message alone ("Failed to execute job") rarely says why. */
-    static String causes(Throwable e) {
-        StringBuilder out = new StringBuilder();
+    /**
+     * A failure as its message and class, then its chain of causes one line each (a wrapper's message alone,
+     * "Failed to execute job", rarely says why), with {@code knownSecrets} and secret-looking pairs masked.
+     */
+    public static String describe(Throwable e, Iterable<String> knownSecrets) {
+        StringBuilder out = new StringBuilder(Secrets.redactText(String.valueOf(e.getMessage()), knownSecrets))
+                .append(" (").append(e.getClass().getSimpleName()).append(')');
         java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (Throwable c = e.getCause(); c != null && seen.add(c) && seen.size() <= 10; c = c.getCause()) {
             out.append(System.lineSeparator()).append("  caused by ").append(c.getClass().getSimpleName()).append(": ")
-                    .append(Secrets.redactText(String.valueOf(c.getMessage())));
+                    .append(Secrets.redactText(String.valueOf(c.getMessage()), knownSecrets));
         }
         return out.toString();
     }

@@ -15,7 +15,6 @@ import org.apache.kafka.clients.consumer.OffsetResetStrategy;
 import streambench.common.HealthServer;
 import streambench.common.Knobs;
 import streambench.common.MainRunner;
-import streambench.common.Secrets;
 import streambench.flink.delta.CommitReport;
 import streambench.flink.delta.DeltaSink;
 import streambench.flink.delta.WarmUp;
@@ -48,7 +47,6 @@ public final class FlinkConsumerMain {
         out.println(s.lake().describe());
         out.println(s.kafka().describe());
         out.println("table: " + s.tableUri() + "  checkpoints: " + s.checkpointDir());
-        List<String> secrets = new ArrayList<>(s.lake().secretValues());
 
         HealthServer health = HealthServer.start(s.healthPort());
         out.println("health: http://0.0.0.0:" + health.port() + "/health");
@@ -59,7 +57,7 @@ public final class FlinkConsumerMain {
         try {
             return runJob(s, health, out);
         } catch (ExecutionException e) {
-            out.println("flink-consumer: job failed: " + Secrets.redactText(String.valueOf(rootMessage(e)), secrets));
+            out.println("flink-consumer: job failed: " + MainRunner.describe(e, s.lake().secretValues()));
             return MainRunner.EXIT_FAILED;
         } finally {
             health.close();
@@ -224,13 +222,5 @@ public final class FlinkConsumerMain {
                 + " delta_version=" + r.deltaVersion()
                 + (r.alreadyCommitted() ? " (already committed)" : "")
                 + " malformed_total=" + LocalJobCounters.MALFORMED.get();
-    }
-
-    private static String rootMessage(Throwable t) {
-        Throwable c = t;
-        while (c.getCause() != null && c.getCause() != c) {
-            c = c.getCause();
-        }
-        return c.getClass().getSimpleName() + ": " + c.getMessage();
     }
 }

@@ -11,7 +11,6 @@ import org.apache.spark.sql.streaming.Trigger;
 import streambench.common.HealthServer;
 import streambench.common.Knobs;
 import streambench.common.MainRunner;
-import streambench.common.Secrets;
 
 import java.io.PrintStream;
 import java.util.concurrent.TimeUnit;
@@ -138,8 +137,7 @@ public final class SparkConsumerMain {
             out.println("spark: query stopped; malformed records dropped: " + telemetry.malformedTotal());
             return MainRunner.EXIT_OK;
         } catch (StreamingQueryException e) {
-            out.println("spark-consumer: query failed: "
-                    + Secrets.redactText(String.valueOf(e.getMessage()), s.lake().secretValues()));
+            out.println("spark-consumer: query failed: " + MainRunner.describe(e, s.lake().secretValues()));
             return MainRunner.EXIT_FAILED;
         } finally {
             health.close();
