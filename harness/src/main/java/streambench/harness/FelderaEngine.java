@@ -1,9 +1,8 @@
 package streambench.harness;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import streambench.feldera.client.FelderaClient;
+import streambench.feldera.client.FelderaException;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -62,22 +61,19 @@ final class FelderaEngine implements Engine {
         }
         String url = url(layout);
         try {
-            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url + "/v0/pipelines?selector=status"))
-                    .timeout(Duration.ofSeconds(5));
             String key = environment.get("FELDERA_API_KEY");
-            if (key != null && !key.isBlank()) {
-                request.header("Authorization", "Bearer " + key);
-            }
-            int status = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build()
-                    .send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
-            return status == 200 ? Optional.empty()
-                    : Optional.of("the Feldera server at " + url + " answered HTTP " + status + " (FELDERA_URL, FELDERA_API_KEY)");
-        } catch (Exception e) {
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
-            return Optional.of("no Feldera server answers at " + url + " (set FELDERA_URL to a running pipeline manager; "
-                    + "Feldera cannot run on this machine, see README)");
+            FelderaClient.builder(url).apiKey(key == null || key.isBlank() ? null : key)
+                    .connectTimeout(Duration.ofSeconds(3)).requestTimeout(Duration.ofSeconds(5))
+                    .retries(1, Duration.ZERO, Duration.ZERO) // a yes/no question, asked once
+                    .build().ping();
+            return Optional.empty();
+        } catch (FelderaException e) {
+            return Optional.of(e.httpStatus() == 0
+                    ? "no Feldera server answers at " + url + " (set FELDERA_URL to a running pipeline manager; "
+                            + "Feldera cannot run on this machine, see README)"
+                    : "the Feldera server at " + url + " answered HTTP " + e.httpStatus() + " (FELDERA_URL, FELDERA_API_KEY)");
+        } catch (IllegalArgumentException e) {
+            return Optional.of("FELDERA_URL: " + e.getMessage());
         }
     }
 
