@@ -63,10 +63,19 @@ final class ConsumerChecks {
         return out;
     }
 
-    /** Waits for the consumer to exit, asserts the code, returns everything it printed. */
-    static String exitCodeAndOutput(ConsumerProcess consumer, List<String> output, int expected) throws InterruptedException {
-        java.util.OptionalInt exit = consumer.process().waitFor(Duration.ofMinutes(1));
-        assertThat(exit).as(consumer.process().logTail()).hasValue(expected);
+    /** Starts a consumer jar as its own JVM (1 GiB heap), its output in {@code <dir>/<name>.log}. */
+    static ConsumerProcess startConsumer(Path jar, String name, Map<String, String> env, Path dir,
+                                         java.util.function.Consumer<String> lines) {
+        return ConsumerProcess.start(name, jar, List.of("-Xmx1g"), env, dir.resolve(name + ".log"), lines);
+    }
+
+    /** Runs a consumer jar to its end, asserts its exit code, returns everything it printed. */
+    static String runToExit(Path jar, String name, Map<String, String> env, Path dir, int expectedExit) throws Exception {
+        List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
+        try (ConsumerProcess consumer = startConsumer(jar, name, env, dir, output::add)) {
+            java.util.OptionalInt exit = consumer.process().waitFor(Duration.ofMinutes(1));
+            assertThat(exit).as(consumer.process().logTail()).hasValue(expectedExit);
+        }
         return String.join("\n", output);
     }
 

@@ -133,28 +133,22 @@ class FlinkConsumerIT {
     void badConfigurationOrAnUnreachableKafkaOrTopicExitsTwoNamingIt() throws Exception {
         Map<String, String> env = services.consumerEnv("any", "it/bad-config");
         env.put("FLINK_PARALLELISM", "zero");
-        assertThat(exitAndOutput(env, "bad-knob")).contains("FLINK_PARALLELISM").contains("zero");
+        assertThat(ConsumerChecks.runToExit(LAYOUT.jar("flink-1.16.jar"), "flink-bad-knob", env, tmp, 2))
+                .contains("FLINK_PARALLELISM").contains("zero");
 
         env = services.consumerEnv("no-such-topic", "it/bad-config");
-        assertThat(exitAndOutput(env, "no-topic")).contains("TOPIC no-such-topic does not exist");
+        assertThat(ConsumerChecks.runToExit(LAYOUT.jar("flink-1.16.jar"), "flink-no-topic", env, tmp, 2))
+                .contains("TOPIC no-such-topic does not exist");
 
         env = services.consumerEnv("any", "it/bad-config");
         env.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:1"); // nothing listens on port 1
         env.put("KAFKA_CONNECT_TIMEOUT", "3s");
-        assertThat(exitAndOutput(env, "no-kafka")).contains("Kafka at 127.0.0.1:1 did not answer within 3 s");
-    }
-
-    /** Runs the consumer to its end, expects exit 2, returns what it printed. */
-    private String exitAndOutput(Map<String, String> env, String name) throws Exception {
-        List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
-        try (ConsumerProcess consumer = startConsumer(env, name, output::add)) {
-            return ConsumerChecks.exitCodeAndOutput(consumer, output, 2);
-        }
+        assertThat(ConsumerChecks.runToExit(LAYOUT.jar("flink-1.16.jar"), "flink-no-kafka", env, tmp, 2))
+                .contains("Kafka at 127.0.0.1:1 did not answer within 3 s");
     }
 
     private ConsumerProcess startConsumer(Map<String, String> env, String name, java.util.function.Consumer<String> lines) {
-        return ConsumerProcess.start("flink-" + name, LAYOUT.jar("flink-1.16.jar"), List.of("-Xmx1g"), env,
-                tmp.resolve(name + ".log"), lines);
+        return ConsumerChecks.startConsumer(LAYOUT.jar("flink-1.16.jar"), "flink-" + name, env, tmp, lines);
     }
 
     /** Spark 4.2's Delta reader, in its own JVM from the Spark consumer's jar: an engine that did not write the table. */

@@ -122,22 +122,16 @@ abstract class SparkConsumerIT {
     @Test
     void anUnreachableKafkaOrAMissingTopicExitsTwoNamingIt() throws Exception {
         Map<String, String> env = services.consumerEnv("no-such-topic", "it/no-topic");
-        assertThat(exitTwoAndOutput(env, "no-topic")).contains("TOPIC no-such-topic does not exist");
+        assertThat(ConsumerChecks.runToExit(LAYOUT.jar(jarKey()), jarKey() + "-no-topic", env, tmp, 2))
+                .contains("TOPIC no-such-topic does not exist");
         env = services.consumerEnv("any", "it/no-kafka");
         env.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:1"); // nothing listens on port 1
         env.put("KAFKA_CONNECT_TIMEOUT", "3s");
-        assertThat(exitTwoAndOutput(env, "no-kafka")).contains("Kafka at 127.0.0.1:1 did not answer within 3 s");
-    }
-
-    private String exitTwoAndOutput(Map<String, String> env, String name) throws Exception {
-        List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
-        try (ConsumerProcess consumer = startConsumer(env, name, output::add)) {
-            return ConsumerChecks.exitCodeAndOutput(consumer, output, 2);
-        }
+        assertThat(ConsumerChecks.runToExit(LAYOUT.jar(jarKey()), jarKey() + "-no-kafka", env, tmp, 2))
+                .contains("Kafka at 127.0.0.1:1 did not answer within 3 s");
     }
 
     private ConsumerProcess startConsumer(Map<String, String> env, String name, java.util.function.Consumer<String> lines) {
-        return ConsumerProcess.start(jarKey() + "-" + name, LAYOUT.jar(jarKey()), List.of("-Xmx1g"), env,
-                tmp.resolve(name + ".log"), lines);
+        return ConsumerChecks.startConsumer(LAYOUT.jar(jarKey()), jarKey() + "-" + name, env, tmp, lines);
     }
 }
