@@ -2,6 +2,7 @@ package streambench.flink;
 
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import streambench.common.ConfigException;
+import streambench.common.ConsumerKnobs;
 import streambench.common.KafkaConnection;
 import streambench.common.Knobs;
 import streambench.common.LakeSettings;
@@ -81,13 +82,7 @@ record FlinkSettings(
             throw new ConfigException("STARTING_OFFSETS must be earliest or latest, got \"" + startingOffsets + "\"");
         }
         Map<String, String> props = new LinkedHashMap<>(kafka.properties());
-        props.put("max.poll.records", knobs.env("KAFKA_MAX_POLL_RECORDS", "500").asPositiveInt() + "");
-        props.put("fetch.min.bytes", knobs.env("KAFKA_FETCH_MIN_BYTES", "1").asPositiveInt() + "");
-        props.put("fetch.max.wait.ms", knobs.env("KAFKA_FETCH_MAX_WAIT_MS", "500").asNonNegativeInt() + "");
-        props.put("fetch.max.bytes", knobs.env("KAFKA_FETCH_MAX_BYTES", "52428800").asPositiveInt() + "");
-        props.put("max.partition.fetch.bytes", knobs.env("KAFKA_MAX_PARTITION_FETCH_BYTES", "1048576").asPositiveInt() + "");
-        props.put("receive.buffer.bytes", knobs.env("KAFKA_RECEIVE_BUFFER_BYTES", "65536").asInt() + "");
-        props.put("request.timeout.ms", knobs.env("KAFKA_REQUEST_TIMEOUT_MS", "30000").asPositiveInt() + "");
+        props.putAll(ConsumerKnobs.kafkaConsumer(knobs));
         long discovery = knobs.env("KAFKA_PARTITION_DISCOVERY_INTERVAL_MS", "0").asLong();
         if (discovery > 0) {
             props.put("partition.discovery.interval.ms", Long.toString(discovery));
@@ -96,11 +91,7 @@ record FlinkSettings(
         props.put("commit.offsets.on.checkpoint", knobs.env("KAFKA_COMMIT_OFFSETS_ON_CHECKPOINT", "true").asBoolean() + "");
 
         Map<String, String> hadoop = new LinkedHashMap<>(lake.hadoopConf());
-        hadoop.put("fs.azure.write.request.size", knobs.env("ABFS_WRITE_REQUEST_SIZE", "8388608").asPositiveInt() + "");
-        int abfsConcurrency = knobs.env("ABFS_WRITE_MAX_CONCURRENT", "0").asNonNegativeInt();
-        if (abfsConcurrency > 0) {
-            hadoop.put("fs.azure.write.max.concurrent.requests", Integer.toString(abfsConcurrency));
-        }
+        hadoop.putAll(ConsumerKnobs.abfsWrite(knobs));
 
         String codec = knobs.env("PARQUET_COMPRESSION", "snappy").asString();
         CompressionCodecName compression;
@@ -126,7 +117,7 @@ record FlinkSettings(
         boolean checksum = knobs.env("DELTA_WRITE_CHECKSUM_FILE", "true").asBoolean();
         int warmup = knobs.env("WARMUP_COMMITS", "3").asNonNegativeInt();
         int warmupRows = knobs.env("WARMUP_ROWS", "1000").asPositiveInt();
-        Duration connectTimeout = knobs.env("KAFKA_CONNECT_TIMEOUT", "30s").asDuration();
+        Duration connectTimeout = ConsumerKnobs.kafkaConnectTimeout(knobs);
         int restartAttempts = knobs.env("FLINK_RESTART_ATTEMPTS", "3").asNonNegativeInt();
         Duration restartDelay = knobs.env("FLINK_RESTART_DELAY", "10s").asDuration();
 

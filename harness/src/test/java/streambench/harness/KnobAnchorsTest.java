@@ -22,13 +22,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 class KnobAnchorsTest {
     private static final Pattern ENV_READ = Pattern.compile("\\benv\\(\\s*\"([A-Z][A-Z0-9_]*)\"\\s*,\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|[^)]*)\\)");
 
+    /** Knobs every JVM consumer reads through common's ConsumerKnobs: they belong under Spark's and Flink's anchors. */
+    private static final String SHARED = "common/src/main/java/streambench/common/ConsumerKnobs.java";
+
     @ParameterizedTest(name = "{0} matches {1}")
-    @CsvSource({"spark-consumer/src/main/java, x-spark-tuning", "flink-consumer/src/main/java, x-flink-tuning",
-            "feldera-client/src/main/java, x-feldera-tuning"})
-    void codeDefaultsMatchTheComposeAnchor(String sources, String anchor) throws IOException {
+    @CsvSource({"spark-consumer/src/main/java, x-spark-tuning, " + SHARED,
+            "flink-consumer/src/main/java, x-flink-tuning, " + SHARED,
+            "feldera-client/src/main/java, x-feldera-tuning, "})
+    void codeDefaultsMatchTheComposeAnchor(String sources, String anchor, String shared) throws IOException {
         InstallLayout layout = InstallLayout.load();
         Path root = layout.composeFile().getParent();
         Map<String, String> inCode = knobsReadIn(root.resolve(sources));
+        if (shared != null) {
+            Map<String, String> sharedKnobs = knobsReadIn(root.resolve(shared));
+            sharedKnobs.forEach((name, value) -> assertThat(inCode.getOrDefault(name, value))
+                    .as("%s is read in %s and in %s with two defaults", name, sources, shared).isEqualTo(value));
+            inCode.putAll(sharedKnobs);
+        }
         Map<String, String> inCompose = new TreeMap<>(KnobDefaults.load(layout.composeFile()).anchor(anchor));
         assertThat(inCode).as("knobs read in %s", sources).isNotEmpty();
         assertThat(inCode.keySet()).as("knobs read in %s but missing from %s", sources, anchor)

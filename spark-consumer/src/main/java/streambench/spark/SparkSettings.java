@@ -1,6 +1,7 @@
 package streambench.spark;
 
 import streambench.common.ConfigException;
+import streambench.common.ConsumerKnobs;
 import streambench.common.KafkaConnection;
 import streambench.common.Knobs;
 import streambench.common.LakeSettings;
@@ -49,7 +50,7 @@ record SparkSettings(
         String master = knobs.env("SPARK_MASTER", "local[*]").asString();
 
         int warmupBatches = knobs.env("WARMUP_BATCHES", "3").asNonNegativeInt();
-        Duration connectTimeout = knobs.env("KAFKA_CONNECT_TIMEOUT", "30s").asDuration();
+        Duration connectTimeout = ConsumerKnobs.kafkaConnectTimeout(knobs);
         Duration trigger = knobs.env("TRIGGER_INTERVAL", "0s").asDuration();
         long maxOffsets = knobs.env("MAX_OFFSETS_PER_TRIGGER", "1000000").asLong();
         long minOffsets = knobs.env("MIN_OFFSETS_PER_TRIGGER", "0").asLong();
@@ -79,14 +80,7 @@ record SparkSettings(
         if (minPartitions > 0) {
             source.put("minPartitions", Integer.toString(minPartitions));
         }
-        source.put("kafka.max.poll.records", knobs.env("KAFKA_MAX_POLL_RECORDS", "500").asPositiveInt() + "");
-        source.put("kafka.fetch.min.bytes", knobs.env("KAFKA_FETCH_MIN_BYTES", "1").asPositiveInt() + "");
-        source.put("kafka.fetch.max.wait.ms", knobs.env("KAFKA_FETCH_MAX_WAIT_MS", "500").asNonNegativeInt() + "");
-        source.put("kafka.fetch.max.bytes", knobs.env("KAFKA_FETCH_MAX_BYTES", "52428800").asPositiveInt() + "");
-        source.put("kafka.max.partition.fetch.bytes",
-                knobs.env("KAFKA_MAX_PARTITION_FETCH_BYTES", "1048576").asPositiveInt() + "");
-        source.put("kafka.receive.buffer.bytes", knobs.env("KAFKA_RECEIVE_BUFFER_BYTES", "65536").asInt() + "");
-        source.put("kafka.request.timeout.ms", knobs.env("KAFKA_REQUEST_TIMEOUT_MS", "30000").asPositiveInt() + "");
+        ConsumerKnobs.kafkaConsumer(knobs).forEach((k, v) -> source.put("kafka." + k, v));
         source.put("kafkaConsumer.pollTimeoutMs", knobs.env("KAFKA_POLL_TIMEOUT_MS", "120000").asPositiveInt() + "");
 
         Map<String, String> conf = new LinkedHashMap<>(lake.sparkConf());
@@ -110,12 +104,7 @@ record SparkSettings(
         // Delta writes a checksum (.crc) file after each commit: one more ABFS write per micro-batch.
         conf.put("spark.databricks.delta.writeChecksumFile.enabled",
                 knobs.env("DELTA_WRITE_CHECKSUM_FILE", "true").asBoolean() + "");
-        conf.put("spark.hadoop.fs.azure.write.request.size",
-                knobs.env("ABFS_WRITE_REQUEST_SIZE", "8388608").asPositiveInt() + "");
-        int abfsConcurrency = knobs.env("ABFS_WRITE_MAX_CONCURRENT", "0").asNonNegativeInt();
-        if (abfsConcurrency > 0) {
-            conf.put("spark.hadoop.fs.azure.write.max.concurrent.requests", Integer.toString(abfsConcurrency));
-        }
+        ConsumerKnobs.abfsWrite(knobs).forEach((k, v) -> conf.put("spark.hadoop." + k, v));
 
         Map<String, String> tableProps = new LinkedHashMap<>();
         tableProps.put("delta.checkpointInterval", knobs.env("DELTA_CHECKPOINT_INTERVAL", "100").asPositiveInt() + "");
