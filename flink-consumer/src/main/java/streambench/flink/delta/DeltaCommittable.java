@@ -14,8 +14,4 @@ public record DeltaCommittable(long checkpointId, int subtask, long barrierMilli
     public DeltaCommittable {
         files = List.copyOf(files);
     }
-
-    long records() {
-        return files.stream().mapToLong(DataFile::numRecords).sum();
-    }
 }
