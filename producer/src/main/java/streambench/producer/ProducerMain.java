@@ -56,13 +56,14 @@ public final class ProducerMain {
         Instant wallStart = Clock.systemUTC().instant();
         long startNanos = System.nanoTime() + 100_000_000L; // a little head start to create the threads
         long startMicros = wallStart.getEpochSecond() * 1_000_000L + wallStart.getNano() / 1000 + 100_000L;
+        AckedPerSecond ackedPerSecond = new AckedPerSecond(startNanos, settings.durationSeconds());
         for (int i = 0; i < settings.threads(); i++) {
             int producerId = settings.producerIdBase() + i;
             Producer<byte[], byte[]> producer = producers.get(i);
             RateSchedule schedule = new RateSchedule(settings.rateOfThread(i), startNanos, startMicros);
             long count = settings.durationSeconds() == 0 ? Long.MAX_VALUE
                     : schedule.eventsWithin(settings.durationSeconds());
-            SenderStats s = new SenderStats(producerId);
+            SenderStats s = new SenderStats(producerId, ackedPerSecond);
             stats.add(s);
             senders.add(new ScheduledSender(producer, settings.topic(), schedule, count, settings.messageBytes(), s,
                     settings.kafka()::redact));
@@ -107,7 +108,7 @@ public final class ProducerMain {
                 p.close(CLOSE_TIMEOUT);
             }
             ticker.shutdownNow();
-            ProducerSummary summary = summarize(settings, stats, senders, startMicros, startNanos);
+            ProducerSummary summary = summarize(settings, stats, senders, ackedPerSecond, startMicros, startNanos);
             if (settings.summaryFile().isPresent()) {
                 summary.writeTo(settings.summaryFile().get());
             }
@@ -130,7 +131,8 @@ public final class ProducerMain {
     }
 
     private static ProducerSummary summarize(ProducerSettings settings, List<SenderStats> stats,
-                                             List<ScheduledSender> senders, long startMicros, long startNanos) {
+                                             List<ScheduledSender> senders, AckedPerSecond ackedPerSecond,
+                                             long startMicros, long startNanos) {
         long sent = stats.stream().mapToLong(s -> s.sent.get()).sum();
         long acked = stats.stream().mapToLong(s -> s.acked.get()).sum();
         long failed = stats.stream().mapToLong(s -> s.failed.get()).sum();
@@ -141,8 +143,9 @@ public final class ProducerMain {
         boolean completed = settings.durationSeconds() > 0 && senders.stream().allMatch(ScheduledSender::finishedSchedule);
         return new ProducerSummary(settings.topic(), settings.rate(), settings.messageBytes(),
                 Instant.EPOCH.plus(startMicros, java.time.temporal.ChronoUnit.MICROS).toString(),
-                Clock.systemUTC().instant().toString(), elapsed, completed, sent, acked, failed,
-                elapsed == 0 ? 0 : acked / elapsed, maxSendLagMs, maxAckLagMs, stats.stream().map(ProducerSummary.PerProducer::of).toList());
+                Clock.systemUTC().instant().toString(), settings.durationSeconds(), elapsed, completed, sent, acked, failed,
+                elapsed == 0 ? 0 : acked / elapsed, maxSendLagMs, maxAckLagMs, ackedPerSecond.snapshot(),
+                stats.stream().map(ProducerSummary.PerProducer::of).toList());
     }
 
     /**

@@ -14,7 +14,8 @@ import java.util.List;
  * {@code [first_seq, last_seq]} must be in the table exactly once. {@code achieved_rate} is acked
  * events over the time from the schedule's start to the last acknowledgement; {@code max_ack_lag_ms}
  * is the worst delay from an event's due time to its acknowledgement: the load was delivered as
- * offered only when that stayed small.
+ * offered only when that stayed small. {@code acked_per_second[k]} counts the acknowledged events due in
+ * second k of the schedule (all producer_ids together); {@code duration_s} is the schedule's length.
  */
 record ProducerSummary(
         String topic,
@@ -22,6 +23,7 @@ record ProducerSummary(
         @JsonProperty("message_bytes") int messageBytes,
         String started,
         String finished,
+        @JsonProperty("duration_s") long durationSeconds,
         @JsonProperty("elapsed_s") double elapsedSeconds,
         @JsonProperty("completed_schedule") boolean completedSchedule,
         long sent,
@@ -30,6 +32,7 @@ record ProducerSummary(
         @JsonProperty("achieved_rate") double achievedRate,
         @JsonProperty("max_send_lag_ms") double maxSendLagMs,
         @JsonProperty("max_ack_lag_ms") double maxAckLagMs,
+        @JsonProperty("acked_per_second") long[] ackedPerSecond,
         List<PerProducer> producers) {
 
     record PerProducer(

@@ -28,8 +28,15 @@ final class SenderStats {
     final LongAccumulator maxAckLagNanos = new LongAccumulator(Math::max, 0);
     final LongAccumulator lastAckNanos = new LongAccumulator(Math::max, Long.MIN_VALUE);
 
+    private final AckedPerSecond ackedPerSecond;
+
     SenderStats(int producerId) {
+        this(producerId, new AckedPerSecond(0, 0));
+    }
+
+    SenderStats(int producerId, AckedPerSecond ackedPerSecond) {
         this.producerId = producerId;
+        this.ackedPerSecond = ackedPerSecond;
     }
 
     void observeSendLag(long lagNanos) {
@@ -40,6 +47,7 @@ final class SenderStats {
 
     void onAck(long seq, long dueNanos, long nowNanos) {
         acked.incrementAndGet();
+        ackedPerSecond.onAck(dueNanos);
         firstAckedSeq.accumulate(seq);
         lastAckedSeq.accumulate(seq);
         long lag = Math.max(0, nowNanos - dueNanos);
