@@ -2,28 +2,48 @@ package streambench.harness;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.HexFormat;
 
-/** {@code <results>/runs/<run-id>/}: logs, telemetry and raw data of one harness invocation. */
+/**
+ * {@code <results>/runs/<run-id>/}: logs, telemetry and raw data of one harness invocation. The run id
+ * names the run's topics, tables and checkpoints too, so it carries a random part: two harnesses started
+ * in the same second, with the same results directory or not, against the same Kafka and lake, must not
+ * share any of them.
+ */
 record RunDirectory(Path results, String runId, Path dir) {
     private static final DateTimeFormatter ID = DateTimeFormatter.ofPattern("uuuuMMdd-HHmmss");
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     static RunDirectory create(Path results) {
-        String id = ZonedDateTime.now(ZoneOffset.UTC).format(ID);
-        Path dir = results.resolve("runs").resolve(id);
+        String time = ZonedDateTime.now(ZoneOffset.UTC).format(ID);
         try {
-            for (int n = 2; Files.exists(dir); n++) {
-                dir = results.resolve("runs").resolve(id + "-" + n);
+            Files.createDirectories(results.resolve("runs"));
+            while (true) {
+                String id = time + "-" + HexFormat.of().formatHex(bytes(4));
+                Path dir = results.resolve("runs").resolve(id);
+                try {
+                    Files.createDirectory(dir); // atomic: a directory another harness just took is never shared
+                    return new RunDirectory(results, id, dir);
+                } catch (FileAlreadyExistsException taken) {
+                    // drawn again
+                }
             }
-            Files.createDirectories(dir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the run directory under " + results + ": " + e.getMessage(), e);
         }
-        return new RunDirectory(results, dir.getFileName().toString(), dir);
+    }
+
+    private static byte[] bytes(int n) {
+        byte[] b = new byte[n];
+        RANDOM.nextBytes(b);
+        return b;
     }
 
     Path file(String name) {
