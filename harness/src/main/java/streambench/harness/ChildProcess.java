@@ -38,6 +38,8 @@ final class ChildProcess implements AutoCloseable {
     private final Path logFile;
     private final Thread pump;
     private final Deque<String> tail = new ArrayDeque<>();
+    /** Set by the first stop or kill: whether the process had already exited by itself then. */
+    private volatile Boolean exitedBeforeStop;
 
     private ChildProcess(String name, Process process, Path logFile, Consumer<String> listener) {
         this.name = name;
@@ -137,8 +139,24 @@ final class ChildProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether the process ended on its own before the harness stopped it (a crash, not a stop); false while
+     * it runs and when the harness stopped a live process.
+     */
+    boolean exitedOnItsOwn() {
+        Boolean before = exitedBeforeStop;
+        return before != null ? before : !process.isAlive();
+    }
+
+    private void noteStop() {
+        if (exitedBeforeStop == null) {
+            exitedBeforeStop = !process.isAlive();
+        }
+    }
+
     /** SIGTERM to the process and its descendants, then SIGKILL after {@code grace}. */
     void stop(Duration grace) {
+        noteStop();
         List<ProcessHandle> descendants = process.descendants().toList();
         process.destroy();
         descendants.forEach(ProcessHandle::destroy);
@@ -157,6 +175,7 @@ final class ChildProcess implements AutoCloseable {
 
     /** SIGKILL, no grace: what a crash or an OOM killer does. */
     void kill() throws InterruptedException {
+        noteStop();
         List<ProcessHandle> descendants = process.descendants().toList();
         process.destroyForcibly();
         descendants.forEach(ProcessHandle::destroyForcibly);

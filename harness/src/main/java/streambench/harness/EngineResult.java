@@ -10,7 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Everything the reports say about one engine in one run; {@code notRun} set when it never ran. */
+/**
+ * Everything the reports say about one engine in one run; {@code notRun} holds why it has no figures.
+ * {@code maxSeconds} is the exact largest latency; the histogram serves the percentiles.
+ */
 record EngineResult(
         String id,
         String label,
@@ -19,47 +22,49 @@ record EngineResult(
         long startMicros,
         List<SecondBin> bins,
         Histogram whole,
+        double maxSeconds,
         List<CommitRow> commits,
         Optional<ProducerReport> producer,
         Optional<Completeness.Result> completeness,
+        long foreignRows,
+        List<String> foreignExamples,
         double producedRate,
         double committedRate,
         double trendSlope,
         long malformed,
         long negativeLatencies,
+        long worstNegativeMicros,
         Map<String, List<ProcessSampler.Sample>> processes,
         Map<String, String> knobs,
         Verdict.Outcome verdict,
         String logTail) {
 
-    /** {@code attempted}: it was started but crashed or never became ready (failed), rather than not run. */
+    /**
+     * No figures: {@code attempted} when it was started but crashed, never became ready or could not be
+     * analysed (failed), otherwise it could not be started at all (not run).
+     */
     static EngineResult didNotRun(Engine engine, String reason, boolean attempted, Map<String, String> knobs,
                                   String logTail) {
         return new EngineResult(engine.id(), engine.label(), attempted, Optional.of(reason), 0, List.of(), new Histogram(3),
-                List.of(), Optional.empty(), Optional.empty(), 0, 0, Double.NaN, 0, 0, Map.of(), knobs,
-                new Verdict.Outcome(List.of(new Verdict.Check("ran", false, reason))), logTail);
+                Double.NaN, List.of(), Optional.empty(), Optional.empty(), 0, List.of(), 0, 0, Double.NaN, 0, 0, 0,
+                Map.of(), knobs, new Verdict.Outcome(List.of(new Verdict.Check("ran", false, reason))), logTail);
     }
 
     boolean ran() {
         return notRun.isEmpty();
     }
 
-    /** passed, failed, invalid (the producer did not deliver the load) or not run. */
-    String status() {
+    EngineStatus status() {
         if (!ran()) {
-            return attempted ? "failed" : "not run";
+            return attempted ? EngineStatus.FAILED : EngineStatus.NOT_RUN;
         }
         if (verdict.passed()) {
-            return "passed";
+            return EngineStatus.PASSED;
         }
-        return verdict.invalidLoad() ? "invalid" : "failed";
+        return verdict.invalid() ? EngineStatus.INVALID : EngineStatus.FAILED;
     }
 
     double percentileSeconds(double p) {
         return whole.getTotalCount() == 0 ? Double.NaN : whole.getValueAtPercentile(p) / 1e6;
-    }
-
-    double maxSeconds() {
-        return whole.getTotalCount() == 0 ? Double.NaN : whole.getMaxValue() / 1e6;
     }
 }

@@ -105,10 +105,11 @@ final class EngineRun {
                 drain(engine, consumer, tail, produced.report().get().acked());
                 Map<String, Long> metrics = consumer.metrics();
                 consumer.close();
+                boolean exitedOnItsOwn = consumer.process().exitedOnItsOwn();
                 tail.pollOnce();
                 return analyse(engine, knobs, fs, tableUri, tail.observedMillis(), produced.report().get(),
                         metrics.getOrDefault("malformed_rows_total", 0L), sampler.samples(),
-                        consumer.process().logTail(), !consumer.process().isAlive() && tail.committedRows() < produced.report().get().acked());
+                        consumer.process().logTail(), exitedOnItsOwn);
             }
         }
     }
@@ -135,17 +136,29 @@ final class EngineRun {
         }
     }
 
-    private EngineResult analyse(Engine engine, Map<String, String> knobs, FileSystem fs, String tableUri,
+    EngineResult analyse(Engine engine, Map<String, String> knobs, FileSystem fs, String tableUri,
                                  Map<Long, Long> observed, ProducerReport producer, long malformed,
-                                 Map<String, List<ProcessSampler.Sample>> processes, String logTail, boolean crashed)
-            throws Exception {
+                                 Map<String, List<ProcessSampler.Sample>> processes, String logTail, boolean crashed) {
         long t0 = System.nanoTime();
         out.println("  analysing " + tableUri + " ...");
-        TableAnalysis.Result r = TableAnalysis.analyze(fs, tableUri, producer.startMicros(), observed,
-                rows -> out.printf("  ... %,d rows read%n", rows));
+        TableAnalysis.Result r;
+        try {
+            r = TableAnalysis.analyze(fs, tableUri, producer.startMicros(), producer.expectedRanges(), observed,
+                    rows -> out.printf("  ... %,d rows read%n", rows));
+        } catch (Exception | OutOfMemoryError e) {
+            return analysisFailed(engine, knobs, e, logTail, out);
+        }
         out.printf("  analysed %,d rows in %d commits in %.1f s%n", r.rows(), r.commits().size(),
                 (System.nanoTime() - t0) / 1e9);
         return judge(engine, info, knobs, r, producer, malformed, processes, logTail, crashed);
+    }
+
+    /** One engine whose table could not be read fails with the reason; the run goes on with the others. */
+    static EngineResult analysisFailed(Engine engine, Map<String, String> knobs, Throwable e, String logTail,
+                                       PrintStream out) {
+        String reason = "the analysis failed: " + firstLine(streambench.common.MainRunner.describe(e, List.of()));
+        out.println("  " + engine.label() + ": " + reason);
+        return EngineResult.didNotRun(engine, reason, true, knobs, logTail);
     }
 
     /** The verdict over an analysed table; shared with the {@code analyze} command. */
@@ -153,23 +166,39 @@ final class EngineRun {
                               ProducerReport producer, long malformed,
                               Map<String, List<ProcessSampler.Sample>> processes, String logTail, boolean crashed) {
         long window = info.durationSeconds();
-        double produced = TableAnalysis.producedRate(r.bins(), info.warmupSeconds(), window);
+        long[] acked = producer.ackedBySecond().orElseGet(() -> offeredPerSecond(producer, window));
+        double produced = TableAnalysis.producedRate(acked, info.warmupSeconds(), window);
         double committed = TableAnalysis.committedRate(r.committedBySecond(), info.warmupSeconds(), window);
         Completeness.Result complete = r.completeness().against(producer.expectedRanges());
-        long scheduleEndMillis = producer.startMicros() / 1000 + window * 1000;
+        long scheduleEndMillis = producer.scheduleEndMicros(window) / 1000;
         double drainSeconds = r.lastCommitMillis() < 0 ? Double.NaN : (r.lastCommitMillis() - scheduleEndMillis) / 1000.0;
         boolean drained = !crashed && complete.missing() == 0 && drainSeconds <= info.drainTimeoutSeconds();
-        Verdict.Outcome verdict = new Verdict.Outcome(List.of(
+        java.util.OptionalLong minGap = r.commits().stream().filter(c -> c.observedMillis() >= 0)
+                .mapToLong(c -> c.observedMillis() - c.commitMillis()).min();
+        List<Verdict.Check> checks = new java.util.ArrayList<>(List.of(
                 Verdict.threshold(r.bins(), info.thresholdSeconds()),
                 Verdict.trend(r.bins(), info.warmupSeconds(), info.trendBound(), info.trendMinRiseSeconds()),
                 Verdict.keptUp(produced, committed, info.keepUpRatio(), drained, Math.max(0, drainSeconds)),
                 Verdict.complete(complete),
                 Verdict.load(producer.completedSchedule(), producer.failed(), producer.maxAckLagMs(),
-                        PRODUCER_MAX_ACK_LAG_MS)));
+                        PRODUCER_MAX_ACK_LAG_MS),
+                Verdict.clean(r.foreign()),
+                Verdict.clocks(r.negativeLatencies(), r.worstNegativeMicros(), minGap, info.clockToleranceMs())));
+        if (crashed) {
+            checks.add(new Verdict.Check("ran", false, "the consumer exited on its own during the run"));
+        }
+        Verdict.Outcome verdict = new Verdict.Outcome(List.copyOf(checks));
         return new EngineResult(engine.id(), engine.label(), true, Optional.empty(), producer.startMicros(), r.bins(),
-                r.whole(), r.commits(), Optional.of(producer), Optional.of(complete), produced, committed,
-                Verdict.steadySlope(r.bins(), info.warmupSeconds()), malformed, r.negativeLatencies(), processes, knobs, verdict,
-                verdict.passed() ? "" : logTail);
+                r.whole(), r.maxSeconds(), r.commits(), Optional.of(producer), Optional.of(complete), r.foreign().count(),
+                r.foreign().examples(), produced, committed, Verdict.steadySlope(r.bins(), info.warmupSeconds()), malformed,
+                r.negativeLatencies(), r.worstNegativeMicros(), processes, knobs, verdict, verdict.passed() ? "" : logTail);
+    }
+
+    /** A summary from before per-second acknowledgements: the schedule's rate is the best stand-in. */
+    private static long[] offeredPerSecond(ProducerReport producer, long seconds) {
+        long[] out = new long[(int) seconds];
+        java.util.Arrays.fill(out, producer.targetRate());
+        return out;
     }
 
     private static String firstLine(String s) {

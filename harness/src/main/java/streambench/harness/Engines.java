@@ -21,14 +21,15 @@ final class Engines {
     }
 
     /**
-     * The engines a run asks for: the named ones (unknown names are a usage error), or, with no
-     * names, every engine that can run here.
+     * The engines a run judges: the named ones (unknown names are a usage error), or, with no names, every
+     * engine, whether it can run here or not: one that cannot is reported as not run and fails the run,
+     * because the promise is "Succeeded only when every consumer met every constraint".
      */
     static List<Engine> select(List<String> names, InstallLayout layout) {
         Map<String, Engine> byId = new LinkedHashMap<>();
         all().forEach(e -> byId.put(e.id(), e));
         if (names.isEmpty()) {
-            return all().stream().filter(e -> e.unavailable(layout).isEmpty()).toList();
+            return all();
         }
         List<Engine> out = new ArrayList<>();
         for (String name : names) {
@@ -40,7 +41,7 @@ final class Engines {
                 throw new ConfigException("--engines: unknown engine \"" + name + "\"; known: "
                         + String.join(", ", byId.keySet()) + " (or none)");
             }
-            if (!out.contains(e)) {
+            if (out.stream().noneMatch(o -> o.id().equals(e.id()))) {
                 out.add(e);
             }
         }

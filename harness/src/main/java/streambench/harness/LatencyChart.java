@@ -39,6 +39,11 @@ final class LatencyChart {
     private LatencyChart() {
     }
 
+    private static String shorten(String reason) {
+        String line = reason.lines().findFirst().orElse("");
+        return line.length() <= 90 ? line : line.substring(0, 87) + "...";
+    }
+
     static void write(RunInfo run, List<EngineResult> engines, java.io.OutputStream png) throws IOException {
         System.setProperty("java.awt.headless", "true");
         NumberAxis time = new NumberAxis("seconds since the first event");
@@ -55,11 +60,14 @@ final class LatencyChart {
         XYSeriesCollection cpu = new XYSeriesCollection();
         XYSeriesCollection rss = new XYSeriesCollection();
         for (EngineResult e : engines) {
-            if (!e.ran()) {
-                continue;
-            }
             Color color = ENGINE_COLORS[++engineIndex % ENGINE_COLORS.length];
             latencyPaint.add(color);
+            if (!e.ran()) {
+                // no line, but a legend entry: a reader must see which engine is missing and why
+                latency.addSeries(new XYSeries(e.label() + ": " + e.status().text() + " (" + shorten(e.notRun().orElse(""))
+                        + ")"));
+                continue;
+            }
             throughputPaint.add(color);
             XYSeries max = new XYSeries(e.label() + " max latency");
             for (SecondBin b : e.bins()) {

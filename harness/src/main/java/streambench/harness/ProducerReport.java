@@ -3,17 +3,29 @@ package streambench.harness;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import streambench.common.ConfigException;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 
-/** The producer's summary file as the harness reads it (fields it does not know are ignored). */
+/**
+ * The producer's summary file as the harness reads it (fields it does not know are ignored).
+ * {@code durationSeconds} and {@code ackedPerSecond} are absent from summaries written before they existed.
+ */
 @JsonIgnoreProperties(ignoreUnknown = true)
 record ProducerReport(
         String topic,
         String started,
         @JsonProperty("target_rate") long targetRate,
+        @JsonProperty("duration_s") Double durationSeconds,
         @JsonProperty("elapsed_s") double elapsedSeconds,
         @JsonProperty("completed_schedule") boolean completedSchedule,
         long sent,
@@ -22,6 +34,7 @@ record ProducerReport(
         @JsonProperty("achieved_rate") double achievedRate,
         @JsonProperty("max_send_lag_ms") double maxSendLagMs,
         @JsonProperty("max_ack_lag_ms") double maxAckLagMs,
+        @JsonProperty("acked_per_second") long[] ackedPerSecond,
         List<PerProducer> producers) {
 
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -35,13 +48,26 @@ record ProducerReport(
 
     /** The first scheduled event's time in epoch microseconds: second 0 of the run. */
     long startMicros() {
-        java.time.Instant t = java.time.Instant.parse(started);
-        return t.getEpochSecond() * 1_000_000L + t.getNano() / 1000;
+        return micros(Instant.parse(started));
+    }
+
+    /**
+     * When the last scheduled event was due: the summary's own schedule length, else {@code fallbackSeconds}
+     * (the run's --duration). With several producers this is the latest of their ends.
+     */
+    long scheduleEndMicros(long fallbackSeconds) {
+        double seconds = durationSeconds != null && durationSeconds > 0 ? durationSeconds : fallbackSeconds;
+        return startMicros() + Math.round(seconds * 1e6);
+    }
+
+    /** Acknowledged events per second of the schedule, when the summary has them. */
+    Optional<long[]> ackedBySecond() {
+        return Optional.ofNullable(ackedPerSecond);
     }
 
     /** Per producer_id the acknowledged seq range, for the completeness check. */
-    java.util.Map<Integer, long[]> expectedRanges() {
-        java.util.Map<Integer, long[]> out = new java.util.HashMap<>();
+    Map<Integer, long[]> expectedRanges() {
+        Map<Integer, long[]> out = new HashMap<>();
         for (PerProducer p : producers) {
             if (p.firstSeq() != null && p.lastSeq() != null) {
                 out.put(p.producerId(), new long[]{p.firstSeq(), p.lastSeq()});
@@ -56,9 +82,9 @@ record ProducerReport(
 
     /**
      * One report for several producer processes (on one or more machines) that fed the same topic: counts
-     * and rates add up, lags and durations take the worst, the run starts with the earliest producer.
-     * Each process must have had its own producer_id range (PRODUCER_ID_BASE), or completeness would be
-     * ambiguous.
+     * and rates add up, lags take the worst, the run starts with the earliest producer and its schedule ends
+     * with the latest one; per-second acknowledgements are added up on the earliest producer's seconds. Each
+     * process must have had its own producer_id range (PRODUCER_ID_BASE), or completeness would be ambiguous.
      */
     static ProducerReport merge(List<ProducerReport> reports) {
         if (reports.isEmpty()) {
@@ -67,28 +93,33 @@ record ProducerReport(
         if (reports.size() == 1) {
             return reports.get(0);
         }
-        java.util.Map<Integer, Integer> owner = new java.util.HashMap<>();
-        List<PerProducer> all = new java.util.ArrayList<>();
+        Map<Integer, Integer> owner = new HashMap<>();
+        List<PerProducer> all = new ArrayList<>();
         String topic = reports.get(0).topic();
         for (int i = 0; i < reports.size(); i++) {
             ProducerReport r = reports.get(i);
-            if (!java.util.Objects.equals(topic, r.topic())) {
-                throw new streambench.common.ConfigException("producer summaries " + 1 + " and " + (i + 1)
-                        + " are for different topics (" + topic + ", " + r.topic() + ")");
+            if (!Objects.equals(topic, r.topic())) {
+                throw new ConfigException("producer summaries 1 and " + (i + 1) + " are for different topics ("
+                        + topic + ", " + r.topic() + ")");
             }
             for (PerProducer p : r.producers()) {
                 Integer previous = owner.put(p.producerId(), i);
                 if (previous != null) {
-                    throw new streambench.common.ConfigException("producer_id " + p.producerId() + " is in producer summaries "
+                    throw new ConfigException("producer_id " + p.producerId() + " is in producer summaries "
                             + (previous + 1) + " and " + (i + 1) + ": give each producer process its own PRODUCER_ID_BASE");
                 }
                 all.add(p);
             }
         }
-        String started = reports.stream().map(ProducerReport::started).min(java.util.Comparator.comparing(java.time.Instant::parse))
-                .orElseThrow();
-        return new ProducerReport(topic, started,
+        ProducerReport first = reports.stream().min(Comparator.comparingLong(ProducerReport::startMicros)).orElseThrow();
+        long start = first.startMicros();
+        boolean everyDuration = reports.stream().allMatch(r -> r.durationSeconds() != null && r.durationSeconds() > 0);
+        Double duration = everyDuration
+                ? reports.stream().mapToLong(r -> r.scheduleEndMicros(0)).max().orElseThrow() / 1e6 - start / 1e6
+                : null;
+        return new ProducerReport(topic, first.started(),
                 reports.stream().mapToLong(ProducerReport::targetRate).sum(),
+                duration,
                 reports.stream().mapToDouble(ProducerReport::elapsedSeconds).max().orElse(0),
                 reports.stream().allMatch(ProducerReport::completedSchedule),
                 reports.stream().mapToLong(ProducerReport::sent).sum(),
@@ -97,6 +128,34 @@ record ProducerReport(
                 reports.stream().mapToDouble(ProducerReport::achievedRate).sum(),
                 reports.stream().mapToDouble(ProducerReport::maxSendLagMs).max().orElse(0),
                 reports.stream().mapToDouble(ProducerReport::maxAckLagMs).max().orElse(0),
+                mergedPerSecond(reports, start),
                 all);
+    }
+
+    /** Each producer's seconds shifted onto the earliest one's; unknown as soon as one summary lacks them. */
+    private static long[] mergedPerSecond(List<ProducerReport> reports, long startMicros) {
+        if (reports.stream().anyMatch(r -> r.ackedPerSecond() == null)) {
+            return null;
+        }
+        int length = 0;
+        for (ProducerReport r : reports) {
+            length = Math.max(length, shift(r, startMicros) + r.ackedPerSecond().length);
+        }
+        long[] out = new long[length];
+        for (ProducerReport r : reports) {
+            int shift = shift(r, startMicros);
+            for (int k = 0; k < r.ackedPerSecond().length; k++) {
+                out[shift + k] += r.ackedPerSecond()[k];
+            }
+        }
+        return out;
+    }
+
+    private static int shift(ProducerReport r, long startMicros) {
+        return (int) ((r.startMicros() - startMicros) / 1_000_000L);
+    }
+
+    private static long micros(Instant t) {
+        return t.getEpochSecond() * 1_000_000L + t.getNano() / 1000;
     }
 }

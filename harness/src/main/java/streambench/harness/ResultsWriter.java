@@ -6,6 +6,8 @@ import streambench.common.AtomicFiles;
 import streambench.harness.analysis.CommitRow;
 import streambench.harness.analysis.SecondBin;
 import streambench.harness.analysis.Verdict;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -54,31 +56,56 @@ final class ResultsWriter {
         AtomicFiles.write(results.resolve("latency_chart.png"), out -> LatencyChart.write(run, engines, out));
     }
 
+    /** Labels may hold commas or quotes: the CSV library quotes them, and {@code check} reads them back with it. */
+    static final CSVFormat CSV = CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get();
+
     static void writeTimeseries(Writer w, List<EngineResult> engines) throws IOException {
-        w.write(TIMESERIES_HEADER + "\n");
-        for (EngineResult e : engines) {
-            for (SecondBin b : e.bins()) {
-                w.write(String.format(Locale.ROOT, "%d,%.3f,%s,%.3f,%.3f,%.3f,%d%n", b.elapsedSecond(), b.maxSeconds(),
-                        e.label(), b.p50Seconds(), b.p99Seconds(), b.avgSeconds(), b.count()));
+        try (CSVPrinter csv = new CSVPrinter(new NonClosingWriter(w), CSV)) {
+            csv.printRecord((Object[]) TIMESERIES_HEADER.split(","));
+            for (EngineResult e : engines) {
+                for (SecondBin b : e.bins()) {
+                    csv.printRecord(b.elapsedSecond(), fixed(b.maxSeconds()), e.label(), fixed(b.p50Seconds()),
+                            fixed(b.p99Seconds()), fixed(b.avgSeconds()), b.count());
+                }
             }
         }
     }
 
     private static void writeSummaryCsv(Writer w, List<EngineResult> engines) throws IOException {
-        w.write("engine,version,status,offered_rate,achieved_rate,committed_rate,p50_s,p90_s,p99_s,p999_s,max_s,"
-                + "trend_s_per_s,missing,duplicates,malformed,failed_checks\n");
-        for (EngineResult e : engines) {
-            w.write(String.join(",", e.id(), e.label(), e.status(),
-                    num(e.producer().map(p -> (double) p.targetRate()).orElse(Double.NaN)),
-                    num(e.producer().map(ProducerReport::achievedRate).orElse(Double.NaN)),
-                    num(e.committedRate()), num(e.percentileSeconds(50)), num(e.percentileSeconds(90)),
-                    num(e.percentileSeconds(99)), num(e.percentileSeconds(99.9)), num(e.maxSeconds()),
-                    num(e.trendSlope()),
-                    e.completeness().map(c -> Long.toString(c.missing())).orElse(""),
-                    e.completeness().map(c -> Long.toString(c.duplicates())).orElse(""),
-                    Long.toString(e.malformed()),
-                    "\"" + String.join("; ", e.verdict().failures()).replace("\"", "'") + "\"") + "\n");
+        try (CSVPrinter csv = new CSVPrinter(new NonClosingWriter(w), CSV)) {
+            csv.printRecord("engine", "version", "status", "offered_rate", "achieved_rate", "committed_rate", "p50_s",
+                    "p90_s", "p99_s", "p999_s", "max_s", "trend_s_per_s", "missing", "duplicates", "malformed", "foreign",
+                    "failed_checks");
+            for (EngineResult e : engines) {
+                csv.printRecord(e.id(), e.label(), e.status().text(),
+                        num(e.producer().map(p -> (double) p.targetRate()).orElse(Double.NaN)),
+                        num(e.producer().map(ProducerReport::achievedRate).orElse(Double.NaN)),
+                        num(e.committedRate()), num(e.percentileSeconds(50)), num(e.percentileSeconds(90)),
+                        num(e.percentileSeconds(99)), num(e.percentileSeconds(99.9)), num(e.maxSeconds()),
+                        num(e.trendSlope()),
+                        e.completeness().map(c -> Long.toString(c.missing())).orElse(""),
+                        e.completeness().map(c -> Long.toString(c.duplicates())).orElse(""),
+                        e.ran() ? Long.toString(e.malformed()) : "",
+                        e.ran() ? Long.toString(e.foreignRows()) : "",
+                        String.join("; ", e.verdict().failures()));
+            }
         }
+    }
+
+    /** CSVPrinter closes what it prints to; AtomicFiles must close the file itself, after the rename's temp file is complete. */
+    private static final class NonClosingWriter extends java.io.FilterWriter {
+        NonClosingWriter(Writer w) {
+            super(w);
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush();
+        }
+    }
+
+    private static String fixed(double v) {
+        return String.format(Locale.ROOT, "%.3f", v);
     }
 
     private static void writeCommits(Writer w, List<CommitRow> commits) throws IOException {
@@ -105,8 +132,7 @@ final class ResultsWriter {
         root.put("run_id", run.runId());
         root.put("started", run.started().toString());
         root.put("complete", complete);
-        root.put("status", complete && !engines.isEmpty() && engines.stream().allMatch(e -> e.status().equals("passed"))
-                ? "Succeeded" : "Failed");
+        root.put("status", complete && RunCommand.succeeded(engines) ? "Succeeded" : "Failed");
         root.put("machine", Map.of("cores", run.machine().cores(),
                 "memory_gib", Math.round(run.machine().memoryBytes() / 1073741824.0 * 10) / 10.0,
                 "jvm", run.machine().jvm()));
@@ -121,18 +147,23 @@ final class ResultsWriter {
         settings.put("trend_bound_s_per_s", run.trendBound());
         settings.put("trend_min_rise_s", run.trendMinRiseSeconds());
         settings.put("keep_up_ratio", run.keepUpRatio());
+        settings.put("clock_tolerance_ms", run.clockToleranceMs());
         root.put("settings", settings);
         List<Map<String, Object>> list = new ArrayList<>();
         for (EngineResult e : engines) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("engine", e.id());
             m.put("version", e.label());
-            m.put("status", e.status());
+            m.put("status", e.status().text());
             e.notRun().ifPresent(r -> m.put("not_run_reason", r));
             m.put("failures", e.verdict().failures());
             List<Map<String, Object>> checks = new ArrayList<>();
             for (Verdict.Check c : e.verdict().checks()) {
-                checks.add(Map.of("check", c.name(), "passed", c.passed(), "detail", c.detail()));
+                Map<String, Object> check = new LinkedHashMap<>();
+                check.put("check", c.name());
+                check.put("passed", c.passed());
+                check.put("detail", c.detail());
+                checks.add(check);
             }
             m.put("checks", checks);
             if (e.ran()) {
@@ -160,7 +191,12 @@ final class ResultsWriter {
                     m.put("unexpected", c.unexpected());
                 });
                 m.put("malformed", e.malformed());
+                m.put("foreign", e.foreignRows());
+                if (!e.foreignExamples().isEmpty()) {
+                    m.put("foreign_examples", e.foreignExamples());
+                }
                 m.put("negative_latencies", e.negativeLatencies());
+                m.put("worst_negative_latency_ms", round(e.worstNegativeMicros() / 1e3));
                 m.put("commits", e.commits().size());
                 List<Long> gaps = e.commits().stream().filter(c -> c.observedMillis() >= 0)
                         .map(c -> c.observedMillis() - c.commitMillis()).sorted().toList();

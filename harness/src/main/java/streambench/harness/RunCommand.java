@@ -23,7 +23,7 @@ import java.util.concurrent.Callable;
 final class RunCommand implements Callable<Integer> {
     @Option(names = "--engines", split = ",", paramLabel = "ID",
             description = "Engines to run: spark-3.5, spark-4.2, flink-1.16, feldera, or none (services and producer only). "
-                    + "Default (env ENGINES): every engine built here.")
+                    + "Default (env ENGINES): all of them; one that cannot run here is reported as not run and fails the run.")
     List<String> engines = new ArrayList<>();
 
     @Option(names = "--rate", defaultValue = "${env:RATE:-200000}",
@@ -68,7 +68,7 @@ final class RunCommand implements Callable<Integer> {
         RunDirectory run = RunDirectory.create(load.results);
         RunInfo info = new RunInfo(run.runId(), Instant.now(), machine, rate, durationSeconds, load.partitions,
                 load.messageBytes, verdict.warmupSeconds, verdict.thresholdSeconds, verdict.drainTimeoutSeconds,
-                verdict.trendBound, verdict.trendMinRiseSeconds, KEEP_UP_RATIO);
+                verdict.trendBound, verdict.trendMinRiseSeconds, KEEP_UP_RATIO, verdict.clockToleranceMs);
 
         out.printf("streambench run %s: %,d msg/s for %d s per engine, %d partitions, %d-byte events, threshold %.1f s%n",
                 run.runId(), rate, durationSeconds, load.partitions, load.messageBytes, verdict.thresholdSeconds);
@@ -76,11 +76,9 @@ final class RunCommand implements Callable<Integer> {
         machine.loadWarning(rate).ifPresent(out::println);
         if (!producerOnly) {
             out.println("engines: " + String.join(", ", selected.stream().map(Engine::id).toList()));
-            if (engines.isEmpty()) {
-                Engines.all().stream().filter(e -> !selected.contains(e)).forEach(e ->
-                        out.println("  skipped " + e.id() + ": " + e.unavailable(layout).orElse("")));
-            }
-            if (selected.isEmpty()) {
+            selected.forEach(e -> e.unavailable(layout).ifPresent(why ->
+                    out.println("  " + e.id() + " will not run (it fails the run): " + why)));
+            if (selected.stream().allMatch(e -> e.unavailable(layout).isPresent())) {
                 throw new ConfigException("no engine can run here: build them with `mvn -q install -DskipTests`, "
                         + "or use --engines none to check the services and the producer alone");
             }
@@ -95,20 +93,42 @@ final class RunCommand implements Callable<Integer> {
             ResultsWriter writer = new ResultsWriter(load.results, run.dir());
             List<EngineResult> results = new ArrayList<>();
             for (Engine engine : selected) {
-                var reason = engine.unavailable(layout);
-                EngineResult result = reason.isPresent()
-                        ? EngineResult.didNotRun(engine, reason.get(), false, engineRun.knobsFor(engine), "")
-                        : engineRun.run(engine);
-                results.add(result);
+                results.add(runOne(engine, engineRun, layout, out));
                 writer.write(info, results, false); // an interrupted run still leaves what it finished
             }
             writer.write(info, results, true);
             printVerdicts(results, out);
             out.println("results: " + load.results.resolve("latency_timeseries.csv") + ", summary.csv, summary.json, "
                     + "latency_chart.png; logs and per-commit data in " + run.dir());
-            boolean succeeded = results.stream().allMatch(r -> r.status().equals("passed"));
+            boolean succeeded = succeeded(results);
             out.println(succeeded ? "{ \"status\": \"Succeeded\" }" : "{ \"status\": \"Failed\" }");
             return succeeded ? 0 : 1;
+        }
+    }
+
+    /** Succeeded only when there is at least one result and every one passed: not run and invalid fail too. */
+    static boolean succeeded(List<EngineResult> results) {
+        return !results.isEmpty() && results.stream().allMatch(r -> r.status() == EngineStatus.PASSED);
+    }
+
+    /**
+     * One engine's turn. Whatever goes wrong in it (short of Ctrl-C) fails that engine with the reason and
+     * leaves the next engines their turn and the status line its say.
+     */
+    static EngineResult runOne(Engine engine, EngineRun engineRun, InstallLayout layout, PrintStream out)
+            throws InterruptedException {
+        var reason = engine.unavailable(layout);
+        if (reason.isPresent()) {
+            return EngineResult.didNotRun(engine, reason.get(), false, engineRun.knobsFor(engine), "");
+        }
+        try {
+            return engineRun.run(engine);
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception | OutOfMemoryError e) {
+            String why = streambench.common.MainRunner.describe(e, List.of()).lines().findFirst().orElse("");
+            out.println("  " + engine.label() + " failed: " + why);
+            return EngineResult.didNotRun(engine, why, true, engineRun.knobsFor(engine), "");
         }
     }
 

@@ -28,7 +28,16 @@ final class VerdictOptions {
             description = "Seconds after the producer stops for the backlog to be committed (env DRAIN_TIMEOUT_S, default ${DEFAULT-VALUE}).")
     long drainTimeoutSeconds;
 
+    @Option(names = "--clock-tolerance-ms", defaultValue = "${env:CLOCK_TOLERANCE_MS:-50}",
+            description = "How far clocks may disagree before the run is invalid: a record committed more than this "
+                    + "before it was due, or a commit seen this long before its own timestamp (env CLOCK_TOLERANCE_MS, "
+                    + "default ${DEFAULT-VALUE}).")
+    long clockToleranceMs;
+
     void validate() {
+        if (clockToleranceMs < 0) {
+            throw new ConfigException("--clock-tolerance-ms must be >= 0, got " + clockToleranceMs);
+        }
         if (warmupSeconds < 0) {
             throw new ConfigException("--warmup must be >= 0, got " + warmupSeconds);
         }

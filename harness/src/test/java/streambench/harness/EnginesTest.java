@@ -13,10 +13,75 @@ class EnginesTest {
     private final InstallLayout layout = InstallLayout.load();
 
     @Test
-    void byDefaultEveryEngineThatCanRunHere() {
-        // every jar is built before the harness tests run; Feldera needs a server, which none of these machines has
+    void byDefaultEveryEngineEvenOneThatCannotRunHereSoTheRunNamesIt() {
+        // Feldera needs a server, which none of these machines has: it is still judged, as not run
         assertThat(Engines.select(List.of(), layout)).extracting(Engine::id)
-                .containsExactly("spark-3.5", "spark-4.2", "flink-1.16");
+                .containsExactly("spark-3.5", "spark-4.2", "flink-1.16", "feldera");
+    }
+
+    @Test
+    void anEngineThatDidNotRunFailsTheStatusLine() {
+        Engine feldera = Engines.all().get(3);
+        EngineResult notRun = EngineResult.didNotRun(feldera, "no Feldera server answers", false, Map.of(), "");
+        assertThat(notRun.status()).isEqualTo(EngineStatus.NOT_RUN);
+        assertThat(RunCommand.succeeded(List.of(notRun))).isFalse();
+        assertThat(RunCommand.succeeded(List.of())).isFalse();
+    }
+
+    @Test
+    void anEngineWhoseTurnThrowsFailsWithTheReasonAndTheRunGoesOn() throws Exception {
+        // no services at all: the turn throws as soon as it needs Kafka
+        RunInfo info = new RunInfo("r", java.time.Instant.now(), Machine.current(), 100, 10, 1, 100, 1, 5, 10, 0.01, 1,
+                0.95, 50);
+        EngineRun run = new EngineRun(layout, null, KnobDefaults.load(layout.composeFile()), null, info, Map.of(), "1g",
+                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+        Engine engine = new JarEngineStub();
+        EngineResult r = RunCommand.runOne(engine, run, layout, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+        assertThat(r.status()).isEqualTo(EngineStatus.FAILED);
+        assertThat(r.notRun()).hasValueSatisfying(why -> assertThat(why).isNotBlank());
+    }
+
+    @Test
+    void anAnalysisThatFailsFailsThatEngineWithTheReason(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        RunInfo info = new RunInfo("r", java.time.Instant.now(), Machine.current(), 100, 10, 1, 100, 1, 5, 10, 0.01, 1,
+                0.95, 50);
+        EngineRun run = new EngineRun(layout, null, null, null, info, Map.of(), "1g",
+                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+        ProducerReport producer = new ProducerReport("t", "2026-11-30T10:00:00Z", 100, 10.0, 10, true, 1000, 1000, 0,
+                100, 1, 1, null, List.of(new ProducerReport.PerProducer(0, 0L, 999L, 1000, 0)));
+        try (org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.newInstance(java.net.URI.create("file:///"),
+                new org.apache.hadoop.conf.Configuration())) {
+            EngineResult r = run.analyse(new JarEngineStub(), Map.of(), fs, dir.resolve("no-table").toUri().toString(),
+                    Map.of(), producer, 0, Map.of(), "", false);
+            assertThat(r.status()).isEqualTo(EngineStatus.FAILED);
+            assertThat(r.notRun()).hasValueSatisfying(why -> assertThat(why).startsWith("the analysis failed: ")
+                    .contains("no Delta table"));
+        }
+    }
+
+    /** An engine that can run (so the turn starts) but whose consumer is never reached. */
+    private static final class JarEngineStub implements Engine {
+        public String id() {
+            return "stub";
+        }
+
+        public String label() {
+            return "Stub";
+        }
+
+        public String knobAnchor() {
+            return "x-flink-tuning";
+        }
+
+        public java.util.Optional<String> unavailable(InstallLayout layout) {
+            return java.util.Optional.empty();
+        }
+
+        public ConsumerProcess launch(InstallLayout layout, Map<String, String> env, String heap, java.nio.file.Path logFile,
+                                      java.util.function.Consumer<String> lines) {
+            throw new IllegalStateException("never launched");
+        }
     }
 
     @Test

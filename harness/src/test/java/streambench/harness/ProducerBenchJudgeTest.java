@@ -9,8 +9,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class ProducerBenchJudgeTest {
     private static ProducerLauncher.Outcome outcome(int exit, double achieved, double lagMs, long failed, boolean completed) {
-        return new ProducerLauncher.Outcome(exit, Optional.of(new ProducerReport("t", "2026-11-30T00:00:00Z", 100_000, 15, completed,
-                1_500_000, 1_500_000 - failed, failed, achieved, lagMs / 2, lagMs, List.of())), "");
+        return new ProducerLauncher.Outcome(exit, Optional.of(new ProducerReport("t", "2026-11-30T00:00:00Z", 100_000, 15.0, 15, completed,
+                1_500_000, 1_500_000 - failed, failed, achieved, lagMs / 2, lagMs, null, List.of())), "");
     }
 
     @Test

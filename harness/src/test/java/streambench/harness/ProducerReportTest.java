@@ -10,8 +10,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ProducerReportTest {
     private static ProducerReport report(String topic, String started, long rate, int firstId, double ackLag, boolean completed) {
-        return new ProducerReport(topic, started, rate, 60, completed, rate * 60, rate * 60, 0, rate, 5, ackLag,
-                List.of(new ProducerReport.PerProducer(firstId, 0L, rate * 60 - 1, rate * 60, 0)));
+        return new ProducerReport(topic, started, rate, 60.0, 60, completed, rate * 60, rate * 60, 0, rate, 5, ackLag,
+                perSecond(rate, 60), List.of(new ProducerReport.PerProducer(firstId, 0L, rate * 60 - 1, rate * 60, 0)));
+    }
+
+    private static long[] perSecond(long rate, int seconds) {
+        long[] out = new long[seconds];
+        java.util.Arrays.fill(out, rate);
+        return out;
     }
 
     @Test

@@ -18,8 +18,8 @@ class ResultsWriterTest {
         Histogram h = new Histogram(3600_000_000L, 3);
         h.recordValue((long) (max * 1e6));
         return new EngineResult(label.toLowerCase().replace(' ', '-'), label, true, Optional.empty(), 0,
-                List.of(new SecondBin(0, max, max / 2, max, max / 2, 10)), h, List.of(), Optional.empty(),
-                Optional.empty(), 10, 10, 0, 0, 0, Map.of(),
+                List.of(new SecondBin(0, max, max / 2, max, max / 2, 10)), h, max, List.of(), Optional.empty(),
+                Optional.empty(), 0, List.of(), 10, 10, 0, 0, 0, 0, Map.of(),
                 Map.of("ADLS_ACCOUNT_KEY", "c2VjcmV0", "TRIGGER_INTERVAL", "0s"),
                 new Verdict.Outcome(List.of(Verdict.threshold(List.of(new SecondBin(0, max, 0, 0, 0, 1)), 5))), "");
     }
@@ -34,9 +34,34 @@ class ResultsWriterTest {
     }
 
     @Test
+    void aLabelWithACommaIsQuotedAndReadBack(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = dir.resolve("latency_timeseries.csv");
+        ResultsWriter.atomically(file, w -> ResultsWriter.writeTimeseries(w, List.of(result("Spark 4.2, \"tuned\"", 1.5))));
+        assertThat(java.nio.file.Files.readString(file)).contains("0,1.500,\"Spark 4.2, \"\"tuned\"\"\",");
+        assertThat(CheckCommand.read(file)).containsOnlyKeys("Spark 4.2, \"tuned\"");
+    }
+
+    @Test
+    void anEngineThatDidNotRunIsInEveryResultFileWithItsReason(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        RunInfo run = new RunInfo("r1", Instant.EPOCH, new Machine(2, 1L << 34, "jvm"), 1000, 60, 4, 100, 10, 5, 60,
+                0.01, 1.0, 0.95, 50);
+        Engine feldera = new PendingEngine("feldera", "Feldera", "x-feldera-tuning", "");
+        java.nio.file.Path results = dir.resolve("results");
+        new ResultsWriter(results, dir.resolve("run")).write(run, List.of(result("Flink 1.16", 1),
+                EngineResult.didNotRun(feldera, "no Feldera server answers at http://127.0.0.1:8080", false, Map.of(), "")), true);
+        assertThat(java.nio.file.Files.readString(results.resolve("summary.csv")))
+                .contains("feldera,Feldera,not run,").contains("ran: no Feldera server answers at http://127.0.0.1:8080");
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(results.resolve("summary.json").toFile());
+        assertThat(json.get("status").asText()).isEqualTo("Failed");
+        assertThat(json.get("engines").get(1).get("status").asText()).isEqualTo("not run");
+        assertThat(json.get("engines").get(1).get("not_run_reason").asText()).startsWith("no Feldera server answers");
+    }
+
+    @Test
     void summarySucceedsOnlyWhenEveryEngineRanAndPassedAndRedactsSecrets() {
         RunInfo run = new RunInfo("r1", Instant.EPOCH, new Machine(2, 1L << 34, "jvm"), 1000, 60, 4, 100, 10, 5, 60,
-                0.01, 1.0, 0.95);
+                0.01, 1.0, 0.95, 50);
         assertThat(ResultsWriter.summaryJson(run, List.of(result("Spark 3.5", 2)), true)).containsEntry("status", "Succeeded");
         assertThat(ResultsWriter.summaryJson(run, List.of(result("Spark 3.5", 2)), false)).containsEntry("status", "Failed");
         assertThat(ResultsWriter.summaryJson(run, List.of(result("Spark 3.5", 2), result("Spark 4.2", 7)), true))
@@ -52,7 +77,7 @@ class ResultsWriterTest {
     @Test
     void writesEveryResultFileReadableByAll(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         RunInfo run = new RunInfo("r1", Instant.EPOCH, new Machine(2, 1L << 34, "jvm"), 1000, 60, 4, 100, 10, 5, 60,
-                0.01, 1.0, 0.95);
+                0.01, 1.0, 0.95, 50);
         java.nio.file.Path results = dir.resolve("results");
         new ResultsWriter(results, dir.resolve("run")).write(run, List.of(result("Spark 3.5", 2)), true);
         for (String name : List.of("latency_timeseries.csv", "summary.csv", "summary.json", "latency_chart.png")) {

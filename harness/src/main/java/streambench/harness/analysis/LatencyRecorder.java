@@ -9,17 +9,25 @@ import java.util.TreeMap;
 
 /**
  * Collects per-record latencies (commit time minus intended send time, in microseconds) into one
- * HdrHistogram per second of {@code ts} and one for the whole run. 3 significant digits: 1 ms
- * resolution at 1 s, far finer than any commit interval.
+ * HdrHistogram per second of {@code ts} and one for the whole run, for percentiles (3 significant
+ * digits: 1 ms at 1 s), and beside them the exact maximum of each second and of the run, which is what
+ * the threshold check judges: a histogram reports the top of a bucket, not the value.
  */
 public final class LatencyRecorder {
-    /** Latencies are clamped at an hour: anything longer is a broken clock or a stuck run either way. */
-    private static final long MAX_MICROS = 3_600_000_000L;
+    /** The histograms stop at an hour; the exact maxima do not. */
+    private static final long HISTOGRAM_MAX_MICROS = 3_600_000_000L;
 
     private final long startMicros;
-    private final Map<Long, Histogram> bySecond = new TreeMap<>();
-    private final Histogram whole = new Histogram(MAX_MICROS, 3);
+    private final Map<Long, Second> bySecond = new TreeMap<>();
+    private final Histogram whole = new Histogram(HISTOGRAM_MAX_MICROS, 3);
+    private long maxMicros = Long.MIN_VALUE;
     private long negative;
+    private long worstNegativeMicros;
+
+    private static final class Second {
+        final Histogram histogram = new Histogram(HISTOGRAM_MAX_MICROS, 3);
+        long maxMicros = Long.MIN_VALUE;
+    }
 
     /** @param startMicros the run's first scheduled event time: second 0 starts here */
     public LatencyRecorder(long startMicros) {
@@ -28,31 +36,47 @@ public final class LatencyRecorder {
 
     public void record(long tsMicros, long commitMicros) {
         long latency = commitMicros - tsMicros;
-        if (latency < 0) {
-            negative++; // a commit before its event was due: the writer's clock is behind ours
-            latency = 0;
-        }
-        latency = Math.min(latency, MAX_MICROS);
         long second = Math.floorDiv(tsMicros - startMicros, 1_000_000L);
-        bySecond.computeIfAbsent(second, s -> new Histogram(MAX_MICROS, 3)).recordValue(latency);
-        whole.recordValue(latency);
+        Second bin = bySecond.computeIfAbsent(second, s -> new Second());
+        bin.maxMicros = Math.max(bin.maxMicros, latency);
+        maxMicros = Math.max(maxMicros, latency);
+        if (latency < 0) {
+            // committed before it was due: clocks disagree. Kept exactly in the maxima and reported by
+            // the clocks check; a histogram cannot hold it, so it records 0 there.
+            negative++;
+            worstNegativeMicros = Math.min(worstNegativeMicros, latency);
+        }
+        long recorded = Math.min(Math.max(0, latency), HISTOGRAM_MAX_MICROS);
+        bin.histogram.recordValue(recorded);
+        whole.recordValue(recorded);
     }
 
     public List<SecondBin> bins() {
         List<SecondBin> out = new ArrayList<>();
-        bySecond.forEach((second, h) -> out.add(new SecondBin(second, seconds(h.getMaxValue()),
-                seconds(h.getValueAtPercentile(50)), seconds(h.getValueAtPercentile(99)), h.getMean() / 1e6,
-                h.getTotalCount())));
+        bySecond.forEach((second, b) -> out.add(new SecondBin(second, seconds(b.maxMicros),
+                seconds(b.histogram.getValueAtPercentile(50)), seconds(b.histogram.getValueAtPercentile(99)),
+                b.histogram.getMean() / 1e6, b.histogram.getTotalCount())));
         return out;
     }
 
+    /** Percentiles of the whole run; its maximum is {@link #maxSeconds()}, exact. */
     public Histogram whole() {
         return whole;
     }
 
-    /** Records whose commit time was before their ts; counted as 0 s and reported as a clock problem. */
+    /** The run's largest latency, exact; NaN before any record. */
+    public double maxSeconds() {
+        return maxMicros == Long.MIN_VALUE ? Double.NaN : seconds(maxMicros);
+    }
+
+    /** Records whose commit time was before their ts. */
     public long negativeLatencies() {
         return negative;
+    }
+
+    /** The most negative latency in µs (0 when none was negative): how far the writer's clock is at least behind. */
+    public long worstNegativeMicros() {
+        return worstNegativeMicros;
     }
 
     private static double seconds(long micros) {

@@ -14,12 +14,21 @@ import java.util.function.LongConsumer;
 
 /**
  * Latency of every committed record: {@code commitInfo.timestamp} of the version that added its file
- * minus its {@code ts} (DESIGN.md §3), binned per second of ts, plus completeness and per-commit rows.
- * Reads the table through its log, so files a crashed writer left uncommitted do not count.
+ * minus its {@code ts} (the time the producer's schedule said it was due), binned per second of ts, plus
+ * completeness and per-commit rows. Reads the table through its log, so files a crashed writer left
+ * uncommitted do not count. Rows the run's producers did not acknowledge are foreign: counted, never
+ * measured.
  */
 public final class TableAnalysis {
-    public record Result(List<SecondBin> bins, Histogram whole, List<CommitRow> commits, Completeness completeness,
-                         long rows, long negativeLatencies, long lastCommitMillis, Map<Long, Long> committedBySecond) {
+    public record Result(List<SecondBin> bins, Histogram whole, double maxSeconds, List<CommitRow> commits,
+                         Completeness completeness, long rows, ForeignRows foreign, long negativeLatencies,
+                         long worstNegativeMicros, long lastCommitMillis, Map<Long, Long> committedBySecond) {
+    }
+
+    /** Every row belongs to the run: for tables whose writer is known (calibration, synthetic tables). */
+    public static Result analyze(FileSystem fs, String tableUri, long startMicros, Map<Long, Long> observedMillis,
+                                 LongConsumer progress) throws IOException {
+        return analyze(fs, tableUri, startMicros, null, observedMillis, progress);
     }
 
     private TableAnalysis() {
@@ -27,14 +36,17 @@ public final class TableAnalysis {
 
     /**
      * @param startMicros    the first scheduled event's ts: second 0 of the run
+     * @param expectedRanges per producer_id the inclusive seq range the run's producers acknowledged; rows
+     *                       outside are foreign ({@code null}: every row is the run's)
      * @param observedMillis when the harness first saw each version (empty when it was not tailing)
      * @param progress       told the number of rows read so far, every million rows
      */
-    public static Result analyze(FileSystem fs, String tableUri, long startMicros, Map<Long, Long> observedMillis,
-                                 LongConsumer progress) throws IOException {
+    public static Result analyze(FileSystem fs, String tableUri, long startMicros, Map<Integer, long[]> expectedRanges,
+                                 Map<Long, Long> observedMillis, LongConsumer progress) throws IOException {
         DeltaLogReader log = new DeltaLogReader(fs, tableUri);
         LatencyRecorder latency = new LatencyRecorder(startMicros);
         Completeness completeness = new Completeness();
+        ForeignRows foreign = new ForeignRows();
         List<CommitRow> commits = new ArrayList<>();
         Map<Long, Long> committedBySecond = new java.util.TreeMap<>();
         long rows = 0;
@@ -50,8 +62,13 @@ public final class TableAnalysis {
             long commitMicros = c.commitTimestampMillis() * 1000;
             long[] minMax = {Long.MAX_VALUE, Long.MIN_VALUE};
             long before = rows;
+            long foreignBefore = foreign.count();
             for (DeltaCommit.AddedFile f : c.added()) {
                 rows += EventFileReader.read(fs, log.dataFile(f), (ts, producerId, seq) -> {
+                    if (!belongs(expectedRanges, producerId, seq)) {
+                        foreign.add(producerId, seq, ts, c.version());
+                        return;
+                    }
                     latency.record(ts, commitMicros);
                     completeness.add(producerId, seq);
                     minMax[0] = Math.min(minMax[0], ts);
@@ -61,7 +78,7 @@ public final class TableAnalysis {
                     progress.accept(rows);
                 }
             }
-            long records = rows - before;
+            long records = rows - before - (foreign.count() - foreignBefore);
             if (records > 0) {
                 commits.add(new CommitRow(c.version(), c.commitTimestampMillis(),
                         observedMillis.getOrDefault(c.version(), -1L), records,
@@ -70,8 +87,16 @@ public final class TableAnalysis {
                 lastCommit = Math.max(lastCommit, c.commitTimestampMillis());
             }
         }
-        return new Result(latency.bins(), latency.whole(), commits, completeness, rows, latency.negativeLatencies(),
-                lastCommit, committedBySecond);
+        return new Result(latency.bins(), latency.whole(), latency.maxSeconds(), commits, completeness, rows, foreign,
+                latency.negativeLatencies(), latency.worstNegativeMicros(), lastCommit, committedBySecond);
+    }
+
+    private static boolean belongs(Map<Integer, long[]> expectedRanges, int producerId, long seq) {
+        if (expectedRanges == null) {
+            return true;
+        }
+        long[] range = expectedRanges.get(producerId);
+        return range != null && seq >= range[0] && seq <= range[1];
     }
 
     /** Records committed per second over {@code [fromSecond, toSecond)} of the run. */
@@ -84,13 +109,18 @@ public final class TableAnalysis {
         return sum / (double) (toSecond - fromSecond);
     }
 
-    /** Records produced (by ts) per second over the same window, from the bins. */
-    public static double producedRate(List<SecondBin> bins, long fromSecond, long toSecond) {
+    /**
+     * Events the producers acknowledged per second of their schedule over the same window: what reached
+     * Kafka, never what reached the table, so a table that lost rows cannot look as if it kept up.
+     */
+    public static double producedRate(long[] ackedPerSecond, long fromSecond, long toSecond) {
         if (toSecond <= fromSecond) {
             return 0;
         }
-        long sum = bins.stream().filter(b -> b.elapsedSecond() >= fromSecond && b.elapsedSecond() < toSecond)
-                .mapToLong(SecondBin::count).sum();
+        long sum = 0;
+        for (long s = Math.max(0, fromSecond); s < Math.min(toSecond, ackedPerSecond.length); s++) {
+            sum += ackedPerSecond[(int) s];
+        }
         return sum / (double) (toSecond - fromSecond);
     }
 }

@@ -5,15 +5,20 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The five checks of DESIGN.md §3, each a small pure function over numbers the analysis produced.
- * An engine passes when every check passes; the load check failing makes the run invalid rather
- * than failed.
+ * The checks, each a small pure function over numbers the analysis produced: four about the engine
+ * (threshold, trend, kept-up, complete) and three about whether the run can be judged at all (load,
+ * clean, clocks). An engine passes when every check passes; a failed validity check makes the run
+ * invalid rather than failed.
  */
 public final class Verdict {
     private Verdict() {
     }
 
-    public record Check(String name, boolean passed, String detail) {
+    /** {@code invalidates}: failing it says the run cannot be judged (invalid), not that the engine failed. */
+    public record Check(String name, boolean passed, String detail, boolean invalidates) {
+        public Check(String name, boolean passed, String detail) {
+            this(name, passed, detail, false);
+        }
     }
 
     public record Outcome(List<Check> checks) {
@@ -21,8 +26,9 @@ public final class Verdict {
             return checks.stream().allMatch(Check::passed);
         }
 
-        public boolean invalidLoad() {
-            return checks.stream().anyMatch(c -> c.name().equals("load") && !c.passed());
+        /** A validity check failed: the figures describe something other than the engine under the offered load. */
+        public boolean invalid() {
+            return checks.stream().anyMatch(c -> c.invalidates() && !c.passed());
         }
 
         public List<String> failures() {
@@ -30,7 +36,7 @@ public final class Verdict {
         }
     }
 
-    /** 1. Every per-second max latency is below the threshold. */
+    /** 1. Every per-second max latency (exact, not a histogram bucket) is below the threshold. */
     public static Check threshold(List<SecondBin> bins, double thresholdSeconds) {
         if (bins.isEmpty()) {
             return new Check("threshold", false, "no readings");
@@ -104,7 +110,46 @@ public final class Verdict {
     public static Check load(boolean completedSchedule, long failedSends, double maxAckLagMs, double maxLagMs) {
         boolean ok = completedSchedule && failedSends == 0 && maxAckLagMs < maxLagMs;
         return new Check("load", ok, fmt("schedule %s, %d failed sends, max schedule-to-ack %.0f ms (bound %.0f)",
-                completedSchedule ? "completed" : "cut short", failedSends, maxAckLagMs, maxLagMs));
+                completedSchedule ? "completed" : "cut short", failedSends, maxAckLagMs, maxLagMs), true);
+    }
+
+    /** 6. Clean: the table holds only what the run's producers acknowledged. */
+    public static Check clean(ForeignRows foreign) {
+        if (foreign.count() == 0) {
+            return new Check("clean", true, "no foreign records", true);
+        }
+        return new Check("clean", false, fmt("topic contaminated by %d foreign records, e.g. %s", foreign.count(),
+                String.join("; ", foreign.examples())), true);
+    }
+
+    /**
+     * 7. Clocks agree within {@code toleranceMs}: no record committed before it was due (the writer's clock
+     * behind the producer's), and no commit seen by the harness before its own timestamp (the writer's
+     * clock ahead of the harness's). Either makes every latency of the run suspect.
+     *
+     * @param negativeRecords         records whose commit timestamp is before their ts
+     * @param worstNegativeMicros     the most negative latency, µs (0 if none)
+     * @param minObservedMinusCommitMs the smallest observed-minus-written commit gap, when the harness tailed
+     */
+    public static Check clocks(long negativeRecords, long worstNegativeMicros, java.util.OptionalLong minObservedMinusCommitMs,
+                               long toleranceMs) {
+        List<String> problems = new ArrayList<>();
+        if (-worstNegativeMicros > toleranceMs * 1000) {
+            problems.add(fmt("writer clock at least %.3f s behind the producer (%d records committed before they were due)",
+                    -worstNegativeMicros / 1e6, negativeRecords));
+        }
+        if (minObservedMinusCommitMs.isPresent() && -minObservedMinusCommitMs.getAsLong() > toleranceMs) {
+            problems.add(fmt("writer clock at least %.3f s ahead of the harness (a commit seen before its timestamp)",
+                    -minObservedMinusCommitMs.getAsLong() / 1e3));
+        }
+        if (!problems.isEmpty()) {
+            return new Check("clocks", false, String.join("; ", problems) + fmt(" (tolerance %d ms)", toleranceMs), true);
+        }
+        String seen = minObservedMinusCommitMs.isPresent()
+                ? fmt(", commits seen at least %d ms after their timestamp", minObservedMinusCommitMs.getAsLong()) : "";
+        String negatives = negativeRecords == 0 ? "no negative latency"
+                : fmt("%d negative latencies, the worst %.0f ms", negativeRecords, worstNegativeMicros / 1e3);
+        return new Check("clocks", true, negatives + fmt(" (tolerance %d ms)", toleranceMs) + seen, true);
     }
 
     private static String fmt(String format, Object... args) {

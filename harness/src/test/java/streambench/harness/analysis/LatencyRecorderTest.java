@@ -28,11 +28,30 @@ class LatencyRecorderTest {
     }
 
     @Test
-    void aCommitBeforeItsEventIsCountedAsAClockProblem() {
+    void aCommitBeforeItsEventIsCountedAndKeptNotTurnedIntoZero() {
         LatencyRecorder r = new LatencyRecorder(0);
         r.record(5_000_000, 4_000_000);
-        assertThat(r.negativeLatencies()).isEqualTo(1);
-        assertThat(r.bins().get(0).maxSeconds()).isZero();
+        r.record(5_100_000, 4_950_000);
+        assertThat(r.negativeLatencies()).isEqualTo(2);
+        assertThat(r.worstNegativeMicros()).isEqualTo(-1_000_000);
+        assertThat(r.bins().get(0).maxSeconds()).isEqualTo(-0.15);
+        assertThat(r.maxSeconds()).isEqualTo(-0.15);
+    }
+
+    @Test
+    void maximaAreExactWhereTheHistogramRoundsUp() {
+        LatencyRecorder r = new LatencyRecorder(0);
+        r.record(0, 1_234_567);
+        assertThat(r.bins().get(0).maxSeconds()).isEqualTo(1.234567);
+        assertThat(r.maxSeconds()).isEqualTo(1.234567);
+        assertThat(r.whole().getMaxValue()).isNotEqualTo(1_234_567L);
+    }
+
+    @Test
+    void latenciesBeyondAnHourKeepTheirExactMaximum() {
+        LatencyRecorder r = new LatencyRecorder(0);
+        r.record(0, 7_200_000_000L);
+        assertThat(r.maxSeconds()).isEqualTo(7200.0);
     }
 
     @Test

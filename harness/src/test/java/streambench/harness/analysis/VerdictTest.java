@@ -107,7 +107,7 @@ class VerdictTest {
                 Verdict.threshold(series(60, s -> 1.0), 5),
                 Verdict.load(true, 0, 2500, 1000)));
         assertThat(lagging.passed()).isFalse();
-        assertThat(lagging.invalidLoad()).isTrue();
+        assertThat(lagging.invalid()).isTrue();
         assertThat(lagging.failures()).containsExactly(
                 "load: schedule completed, 0 failed sends, max schedule-to-ack 2500 ms (bound 1000)");
         assertThat(Verdict.load(true, 0, 300, 1000).passed()).isTrue();
