@@ -2,21 +2,54 @@ package streambench.harness.delta;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import streambench.harness.analysis.CommitRow;
+import streambench.harness.analysis.TableAnalysis;
 
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class DeltaLogReaderTest {
+    /** ts of every event in these tables; commits come 2 to 5 s later. */
+    private static final long TS = 1_800_000_000_000_000L;
+    private static final long T0 = TS / 1000;
+
+    @TempDir
+    Path dir;
+    private FileSystem fs;
+    private HandWrittenTable table;
+
+    @BeforeEach
+    void openFileSystem() throws IOException {
+        fs = FileSystem.newInstance(URI.create("file:///"), new Configuration());
+        table = new HandWrittenTable(fs, Files.createDirectories(dir.resolve("table")));
+    }
+
+    @AfterEach
+    void closeFileSystem() throws IOException {
+        fs.close();
+    }
+
+    private DeltaLogReader reader() {
+        return new DeltaLogReader(fs, table.uri());
+    }
+
+    private TableAnalysis.Result analyze() throws IOException {
+        return TableAnalysis.analyze(fs, table.uri(), TS, Map.of(), rows -> { });
+    }
+
     @Test
-    void readsCommitTimesAddedFilesAndTheirStatistics(@TempDir Path table) throws Exception {
-        Path log = Files.createDirectories(table.resolve("_delta_log"));
+    void readsCommitTimesAddedFilesAndTheirStatistics() throws Exception {
+        Path log = table.logDir();
         Files.writeString(log.resolve("00000000000000000000.json"),
                 "{\"commitInfo\":{\"timestamp\":1000,\"operation\":\"CREATE TABLE\"}}\n{\"protocol\":{}}\n");
         Files.writeString(log.resolve("00000000000000000001.json"),
@@ -25,31 +58,89 @@ class DeltaLogReaderTest {
                         + "\\\"minValues\\\":{\\\"ts\\\":\\\"2026-11-30T03:10:55.101Z\\\"}}\"}}\n"
                         + "{\"add\":{\"path\":\"part-1.parquet\",\"size\":20,\"stats\":\"{\\\"numRecords\\\":3,"
                         + "\\\"minValues\\\":{\\\"ts\\\":\\\"2026-11-30T03:10:54.000+00:00\\\"}}\"}}\n");
-        try (FileSystem fs = FileSystem.newInstance(URI.create("file:///"), new Configuration())) {
-            DeltaLogReader reader = new DeltaLogReader(fs, table.toUri().toString());
-            var commits = reader.readFrom(0);
-            assertThat(commits).hasSize(2);
-            assertThat(commits.get(0).added()).isEmpty();
-            DeltaCommit c = commits.get(1);
-            assertThat(c.commitTimestampMillis()).isEqualTo(5000);
-            assertThat(c.operation()).isEqualTo("STREAMING UPDATE");
-            assertThat(c.recordCount()).isEqualTo(10);
-            assertThat(c.minTsMicros()).isEqualTo(java.time.Instant.parse("2026-11-30T03:10:54Z").getEpochSecond() * 1_000_000L);
-            assertThat(reader.dataFile(c.added().get(0)).getName()).isEqualTo("part-0 a.parquet");
-            assertThat(reader.read(2)).isEmpty();
+        DeltaLogReader reader = reader();
+        var commits = reader.readToEnd();
+        assertThat(commits).hasSize(2);
+        assertThat(commits.get(0).added()).isEmpty();
+        DeltaCommit c = commits.get(1);
+        assertThat(c.commitTimestampMillis()).isEqualTo(5000);
+        assertThat(c.operation()).isEqualTo("STREAMING UPDATE");
+        assertThat(c.recordCount()).isEqualTo(10);
+        assertThat(c.minTsMicros()).isEqualTo(java.time.Instant.parse("2026-11-30T03:10:54Z").getEpochSecond() * 1_000_000L);
+        assertThat(reader.dataFile(c.added().get(0)).getName()).isEqualTo("part-0 a.parquet");
+        assertThat(reader.read(2)).isEmpty();
+        assertThat(reader.next()).isEmpty();
+    }
+
+    @Test
+    void aCommitWithoutATimestampIsAnError() throws Exception {
+        Path log = table.logDir();
+        Files.writeString(log.resolve("00000000000000000000.json"), "{\"protocol\":{}}\n");
+        Files.writeString(log.resolve("00000000000000000001.json"), "not json\n");
+        DeltaLogReader reader = reader();
+        assertThatThrownBy(() -> reader.read(0)).isInstanceOf(IOException.class)
+                .hasMessageContaining("has no commitInfo.timestamp");
+        assertThatThrownBy(() -> reader.read(1)).hasMessageContaining("line 1 is not JSON");
+    }
+
+    @Test
+    void rowsACompactionRewritesCountOnceWithTheLatencyOfTheVersionThatAddedThem() throws Exception {
+        table.dataFile("a.parquet", 0, 10, TS).dataFile("b.parquet", 10, 20, TS)
+                .dataFile("c.parquet", 0, 20, TS).dataFile("d.parquet", 20, 30, TS);
+        table.version(0, T0, "CREATE TABLE").create().write()
+                .version(1, T0 + 2000, "STREAMING UPDATE").add("a.parquet", true, 10).write()
+                .version(2, T0 + 3000, "STREAMING UPDATE").add("b.parquet", true, 10).write()
+                .version(3, T0 + 60_000, "OPTIMIZE").remove("a.parquet", false).remove("b.parquet", false)
+                .add("c.parquet", false, 20).write()
+                .version(4, T0 + 5000, "STREAMING UPDATE").add("d.parquet", true, 10).write();
+
+        TableAnalysis.Result r = analyze();
+        assertThat(r.rows()).isEqualTo(30);
+        assertThat(r.completeness().against(Map.of(0, new long[]{0, 29})).exact()).isTrue();
+        assertThat(r.commits()).extracting(CommitRow::version).containsExactly(1L, 2L, 4L);
+        assertThat(r.commits()).extracting(CommitRow::maxLatencySeconds).containsExactly(2.0, 3.0, 5.0);
+        assertThat(r.whole().getMaxValue() / 1e6).isLessThan(5.01);
+
+        try (DeltaLogTail tail = new DeltaLogTail(fs, table.uri(), 3_600_000)) {
+            tail.pollOnce();
+            assertThat(tail.committedRows()).isEqualTo(30);
         }
     }
 
     @Test
-    void aCommitWithoutATimestampIsAnError(@TempDir Path table) throws Exception {
-        Path log = Files.createDirectories(table.resolve("_delta_log"));
-        Files.writeString(log.resolve("00000000000000000000.json"), "{\"protocol\":{}}\n");
-        Files.writeString(log.resolve("00000000000000000001.json"), "not json\n");
-        try (FileSystem fs = FileSystem.newInstance(URI.create("file:///"), new Configuration())) {
-            DeltaLogReader reader = new DeltaLogReader(fs, table.toUri().toString());
-            assertThatThrownBy(() -> reader.read(0)).isInstanceOf(IOException.class)
-                    .hasMessageContaining("has no commitInfo.timestamp");
-            assertThatThrownBy(() -> reader.read(1)).hasMessageContaining("line 1 is not JSON");
-        }
+    void aRemoveIsHarmlessOnlyWhileTheTableHoldsNoFiles() throws Exception {
+        table.dataFile("a.parquet", 0, 10, TS);
+        table.version(0, T0, "CREATE TABLE").create().write()
+                // delta-rs truncating a table that holds nothing yet
+                .version(1, T0 + 1000, "WRITE").remove("stale.parquet", true).write()
+                .version(2, T0 + 2000, "WRITE").add("a.parquet", true, 10).write();
+        assertThat(reader().readToEnd()).hasSize(3);
+
+        table.version(3, T0 + 3000, "DELETE").remove("a.parquet", true).write();
+        assertThatThrownBy(() -> reader().readToEnd()).isInstanceOf(IOException.class)
+                .hasMessageContaining(table.uri())
+                .hasMessageContaining("version 3 (DELETE) removes data files")
+                .hasMessageContaining("append-only");
+        assertThatThrownBy(this::analyze).hasMessageContaining("version 3 (DELETE)");
     }
+
+    @Test
+    void aDeletionVectorIsRefusedButTheTableFeatureAloneIsNot() throws Exception {
+        table.dataFile("a.parquet", 0, 10, TS);
+        table.version(0, T0, "CREATE TABLE").create()
+                .raw("{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
+                        + "\"readerFeatures\":[\"deletionVectors\"],\"writerFeatures\":[\"deletionVectors\"]}}").write()
+                .version(1, T0 + 2000, "WRITE").add("a.parquet", true, 10).write();
+        assertThat(analyze().rows()).isEqualTo(10);
+
+        table.version(2, T0 + 3000, "DELETE")
+                .raw("{\"add\":{\"path\":\"a.parquet\",\"partitionValues\":{},\"size\":1,\"modificationTime\":0,"
+                        + "\"dataChange\":true,\"deletionVector\":{\"storageType\":\"u\",\"pathOrInlineDv\":\"ab^-aqEH.-t@S}K{vb[*k^\","
+                        + "\"offset\":1,\"sizeInBytes\":36,\"cardinality\":2}}}").write();
+        assertThatThrownBy(() -> reader().readToEnd())
+                .hasMessageContaining(table.uri())
+                .hasMessageContaining("version 2 (DELETE)")
+                .hasMessageContaining("a.parquet has a deletion vector");
+    }
+
 }
