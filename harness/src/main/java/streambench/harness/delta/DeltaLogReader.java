@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
@@ -17,6 +18,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Reads a Delta table's commits straight from its JSON log, version by version from 0. Latency is
@@ -31,7 +33,11 @@ import java.util.Set;
  * <ul>
  * <li>a version removing data while the table holds files (DELETE, overwrite);
  * <li>a deletion vector on a file;
+ * <li>a gap in the versions, and a log whose first commits were cleaned up: their commit times are
+ * gone (a checkpoint keeps the files, not when they became visible).
  * </ul>
+ * Checkpoints, {@code .crc} files and compacted logs are never read: beside a complete JSON log they
+ * repeat it.
  *
  * <p>Why not Delta Kernel (which the Flink consumer uses): its per-version reading
  * ({@code CommitRange.getCommitActions}) names the actions to read with a type from an internal
@@ -43,6 +49,7 @@ import java.util.Set;
  */
 public final class DeltaLogReader {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern COMMIT_FILE = Pattern.compile("\\d{20}\\.json");
 
     private final FileSystem fs;
     private final String tableUri;
@@ -70,14 +77,18 @@ public final class DeltaLogReader {
         return commit;
     }
 
-    /** Every version not returned yet, up to the newest; empty when there is no table. */
+    /**
+     * Every version not returned yet, up to the newest; empty when there is no table. Unlike
+     * {@link #next()}, which a live tail calls while versions are still being written, it then checks
+     * that the log really ends there and does not merely have a hole.
+     */
     public List<DeltaCommit> readToEnd() throws IOException {
         List<DeltaCommit> out = new ArrayList<>();
         while (true) {
             Optional<DeltaCommit> commit = next();
             if (commit.isPresent()) {
                 out.add(commit.get());
-            } else {
+            } else if (!appearedSince()) {
                 return out;
             }
         }
@@ -177,6 +188,46 @@ public final class DeltaLogReader {
         for (DeltaCommit.AddedFile a : c.rewritten()) {
             files.add(key(a.path()));
         }
+    }
+
+    /**
+     * Called when {@code nextVersion} is missing: true if it exists after all (written since), false if
+     * the log ends before it; refuses a log that has later versions but not this one.
+     */
+    private boolean appearedSince() throws IOException {
+        FileStatus[] entries;
+        try {
+            entries = fs.listStatus(new Path(table, "_delta_log"));
+        } catch (FileNotFoundException e) {
+            return false;
+        }
+        long firstLater = Long.MAX_VALUE;
+        long firstCheckpoint = Long.MAX_VALUE;
+        for (FileStatus e : entries) {
+            String name = e.getPath().getName();
+            if (COMMIT_FILE.matcher(name).matches()) {
+                long v = Long.parseLong(name.substring(0, 20));
+                if (v == nextVersion) {
+                    return true;
+                }
+                if (v > nextVersion) {
+                    firstLater = Math.min(firstLater, v);
+                }
+            } else if (name.matches("\\d{20}\\.checkpoint\\..*")) {
+                firstCheckpoint = Math.min(firstCheckpoint, Long.parseLong(name.substring(0, 20)));
+            }
+        }
+        if (nextVersion == 0 && (firstLater != Long.MAX_VALUE || firstCheckpoint != Long.MAX_VALUE)) {
+            throw new IOException("table " + tableUri + ": commits before version " + Math.min(firstLater, firstCheckpoint)
+                    + " have been cleaned up" + (firstCheckpoint != Long.MAX_VALUE ? " (a checkpoint replaces them)" : "")
+                    + ", so the latency of their rows cannot be known; streambench judges a table whose log"
+                    + " still holds every commit since version 0");
+        }
+        if (firstLater != Long.MAX_VALUE) {
+            throw new IOException("table " + tableUri + ": version " + nextVersion + " is missing from the log but version "
+                    + firstLater + " exists: the rows of the missing versions can be neither counted nor timed");
+        }
+        return false;
     }
 
     /** How two actions naming the same file compare, whether spelled relative or absolute. */

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -141,6 +142,51 @@ class DeltaLogReaderTest {
                 .hasMessageContaining(table.uri())
                 .hasMessageContaining("version 2 (DELETE)")
                 .hasMessageContaining("a.parquet has a deletion vector");
+    }
+
+    @Test
+    void aLogWhoseFirstCommitsWereCleanedUpIsRefused() throws Exception {
+        for (long v = 10; v <= 12; v++) {
+            table.version(v, T0 + v * 1000, "STREAMING UPDATE").write();
+        }
+        Files.write(table.logDir().resolve("00000000000000000010.checkpoint.parquet"), new byte[]{'P', 'A', 'R', '1'});
+        Files.writeString(table.logDir().resolve("_last_checkpoint"), "{\"version\":10,\"size\":3}");
+
+        assertThatThrownBy(() -> reader().readToEnd())
+                .hasMessageContaining(table.uri())
+                .hasMessageContaining("commits before version 10 have been cleaned up")
+                .hasMessageContaining("the latency of their rows cannot be known");
+    }
+
+    @Test
+    void aMissingVersionBeforeAPresentOneIsAGapNotTheEnd() throws Exception {
+        table.version(0, T0, "CREATE TABLE").create().write()
+                .version(1, T0 + 1000, "WRITE").write()
+                .version(3, T0 + 3000, "WRITE").write();
+        assertThatThrownBy(() -> reader().readToEnd())
+                .hasMessageContaining(table.uri())
+                .hasMessageContaining("version 2 is missing")
+                .hasMessageContaining("version 3");
+    }
+
+    @Test
+    void checkpointsChecksumsAndCompactedLogsBesideACompleteLogAreIgnored() throws Exception {
+        table.version(0, T0, "CREATE TABLE").create().write();
+        for (long v = 1; v <= 3; v++) {
+            table.version(v, T0 + v * 1000, "WRITE").write();
+        }
+        Path log = table.logDir();
+        for (String name : List.of("00000000000000000002.checkpoint.parquet",
+                "00000000000000000002.checkpoint.0000000001.0000000002.parquet",
+                "00000000000000000002.checkpoint.0000000002.0000000002.parquet",
+                "00000000000000000002.checkpoint.80a083e8-7026-4e79-81be-64bd76c43a11.json",
+                "00000000000000000001.crc", "00000000000000000003.crc",
+                "00000000000000000001.00000000000000000005.compacted.json",
+                "_commit_5e2b9b7a.json.tmp", "_last_checkpoint")) {
+            Files.writeString(log.resolve(name), "not a commit");
+        }
+        Files.createDirectories(log.resolve("_sidecars"));
+        assertThat(reader().readToEnd()).extracting(DeltaCommit::version).containsExactly(0L, 1L, 2L, 3L);
     }
 
 }
