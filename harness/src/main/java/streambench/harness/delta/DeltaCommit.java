@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * One version of a Delta table as its {@code _delta_log/<version>.json} records it.
  *
- * @param commitTimestampMillis when the writer says it committed ({@code commitInfo.timestamp}), epoch ms
+ * @param commitTimestampMillis when it committed, epoch ms: the in-commit timestamp when the table keeps
+ *                              them, else {@code commitInfo.timestamp}
  * @param added                 files whose rows this version made visible ({@code dataChange} true)
  * @param rewritten             files added with {@code dataChange} false: rows an earlier version already
  *                              made visible, written again (OPTIMIZE, compaction); their rows are not new

@@ -189,4 +189,9 @@ class DeltaLogReaderTest {
         assertThat(reader().readToEnd()).extracting(DeltaCommit::version).containsExactly(0L, 1L, 2L, 3L);
     }
 
+    @Test
+    void anInCommitTimestampIsTheCommitsTime() throws Exception {
+        table.version(0, T0 + 9000, "CREATE TABLE").inCommitTimestamp(T0 + 5000).create().write();
+        assertThat(reader().readToEnd().get(0).commitTimestampMillis()).isEqualTo(T0 + 5000);
+    }
 }

@@ -76,6 +76,11 @@ final class HandWrittenTable {
             commitInfo.put("timestamp", timestampMillis).put("operation", operation);
         }
 
+        Version inCommitTimestamp(long millis) {
+            commitInfo.put("inCommitTimestamp", millis);
+            return this;
+        }
+
         /** The protocol and a schema with the given columns (the benchmark's three when none are named). */
         Version create(String... columns) {
             ObjectNode schema = JSON.createObjectNode().put("type", "struct");
