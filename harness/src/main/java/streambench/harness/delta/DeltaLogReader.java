@@ -12,6 +12,8 @@ import java.io.BufferedReader;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -99,9 +101,15 @@ public final class DeltaLogReader {
         return dataFile(file.path());
     }
 
+    /**
+     * The log holds URIs relative to the table (encoded: a space is {@code %20}, and Hive's own escape
+     * of a colon in a partition value is {@code %253A}) or absolute ones. The decoded relative path goes
+     * into a Path as a path, never parsed as a URI string again, where a partition directory such as
+     * {@code at=10:00} would read as a URI scheme.
+     */
     Path dataFile(String logPath) {
-        java.net.URI uri = java.net.URI.create(logPath);
-        return uri.isAbsolute() ? new Path(uri) : new Path(table, new Path(uri.getPath()));
+        URI uri = URI.create(logPath); // checked when the version was read
+        return uri.isAbsolute() ? new Path(uri) : new Path(table, new Path(null, null, uri.getPath()));
     }
 
     /** One version on its own, with the checks that need no earlier version; empty if it does not exist. */
@@ -119,6 +127,7 @@ public final class DeltaLogReader {
         List<DeltaCommit.AddedFile> rewritten = new ArrayList<>();
         List<DeltaCommit.RemovedFile> removed = new ArrayList<>();
         List<String> withDeletionVector = new ArrayList<>();
+        List<String> unreadablePaths = new ArrayList<>();
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             String line;
             int lineNo = 0;
@@ -149,15 +158,21 @@ public final class DeltaLogReader {
                     if (add.hasNonNull("deletionVector")) {
                         withDeletionVector.add(path);
                     }
+                    checkUri(path, unreadablePaths);
                 } else if (action.has("remove")) {
                     JsonNode remove = action.get("remove");
                     String path = remove.path("path").asText();
                     removed.add(new DeltaCommit.RemovedFile(path, remove.path("dataChange").asBoolean(true)));
+                    checkUri(path, unreadablePaths);
                 }
             }
         }
         if (timestamp < 0 && inCommitTimestamp < 0) {
             throw new IOException(at(version, operation) + " has no commitInfo.timestamp: cannot tell when it became visible");
+        }
+        if (!unreadablePaths.isEmpty()) {
+            throw new IOException(at(version, operation) + ": the data file path " + unreadablePaths.get(0)
+                    + " is not a URI (the log must encode paths)");
         }
         if (!withDeletionVector.isEmpty()) {
             throw new IOException(at(version, operation) + ": file " + withDeletionVector.get(0)
@@ -232,6 +247,14 @@ public final class DeltaLogReader {
                     + firstLater + " exists: the rows of the missing versions can be neither counted nor timed");
         }
         return false;
+    }
+
+    private static void checkUri(String path, List<String> unreadable) {
+        try {
+            new URI(path);
+        } catch (URISyntaxException e) {
+            unreadable.add(path);
+        }
     }
 
     /** How two actions naming the same file compare, whether spelled relative or absolute. */

@@ -194,4 +194,39 @@ class DeltaLogReaderTest {
         table.version(0, T0 + 9000, "CREATE TABLE").inCommitTimestamp(T0 + 5000).create().write();
         assertThat(reader().readToEnd().get(0).commitTimestampMillis()).isEqualTo(T0 + 5000);
     }
+
+    @Test
+    void encodedRelativeAndAbsolutePathsNameTheRightFiles() throws Exception {
+        Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+        // a partition directory with a space and a colon, one whose name holds a Hive-escaped colon,
+        // and a file outside the table named by its absolute URI (as shallow clones do)
+        table.dataFile("at=2026-11-30 10:00/part-0.parquet", 0, 10, TS)
+                .dataFile("at=2026-11-30 11%3A00/part-1.parquet", 10, 20, TS)
+                .dataFile(elsewhere.resolve("part 2.parquet"), 20, 30, TS);
+        Path tableDir = dir.resolve("table");
+        String absolute = elsewhere.resolve("part 2.parquet").toUri().toString();
+        table.version(0, T0, "CREATE TABLE").create().write()
+                .version(1, T0 + 2000, "WRITE")
+                .add("at=2026-11-30%2010%3A00/part-0.parquet", true, 10)
+                .add("at=2026-11-30%2011%253A00/part-1.parquet", true, 10)
+                .add(absolute, true, 10).write();
+
+        DeltaLogReader reader = reader();
+        List<DeltaCommit.AddedFile> files = reader.readToEnd().get(1).added();
+        assertThat(reader.dataFile(files.get(0)).toUri().getPath())
+                .isEqualTo(tableDir.resolve("at=2026-11-30 10:00/part-0.parquet").toString());
+        assertThat(reader.dataFile(files.get(1)).toUri().getPath())
+                .isEqualTo(tableDir.resolve("at=2026-11-30 11%3A00/part-1.parquet").toString());
+        assertThat(reader.dataFile(files.get(2)).toUri().getPath()).isEqualTo(elsewhere.resolve("part 2.parquet").toString());
+        assertThat(analyze().rows()).isEqualTo(30);
+    }
+
+    @Test
+    void aPathTheLogLeftUnencodedIsRefused() throws Exception {
+        table.version(0, T0, "CREATE TABLE").create().write()
+                .version(1, T0 + 2000, "WRITE").add("part 0.parquet", true, 10).write();
+        assertThatThrownBy(() -> reader().readToEnd())
+                .hasMessageContaining("version 1 (WRITE)")
+                .hasMessageContaining("part 0.parquet is not a URI");
+    }
 }
