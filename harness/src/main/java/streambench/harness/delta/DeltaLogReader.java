@@ -35,6 +35,8 @@ import java.util.regex.Pattern;
  * <ul>
  * <li>a version removing data while the table holds files (DELETE, overwrite);
  * <li>a deletion vector on a file;
+ * <li>a schema without {@code ts}, {@code producer_id} or {@code seq}, or partitioned by one of them
+ * (the data files then lack it);
  * <li>a gap in the versions, and a log whose first commits were cleaned up: their commit times are
  * gone (a checkpoint keeps the files, not when they became visible).
  * </ul>
@@ -52,6 +54,8 @@ import java.util.regex.Pattern;
 public final class DeltaLogReader {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern COMMIT_FILE = Pattern.compile("\\d{20}\\.json");
+    /** The columns EventFileReader reads from every data file. */
+    private static final List<String> EVENT_COLUMNS = List.of("ts", "producer_id", "seq");
 
     private final FileSystem fs;
     private final String tableUri;
@@ -128,6 +132,7 @@ public final class DeltaLogReader {
         List<DeltaCommit.RemovedFile> removed = new ArrayList<>();
         List<String> withDeletionVector = new ArrayList<>();
         List<String> unreadablePaths = new ArrayList<>();
+        List<JsonNode> metaData = new ArrayList<>();
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             String line;
             int lineNo = 0;
@@ -164,6 +169,8 @@ public final class DeltaLogReader {
                     String path = remove.path("path").asText();
                     removed.add(new DeltaCommit.RemovedFile(path, remove.path("dataChange").asBoolean(true)));
                     checkUri(path, unreadablePaths);
+                } else if (action.has("metaData")) {
+                    metaData.add(action.get("metaData"));
                 }
             }
         }
@@ -178,6 +185,9 @@ public final class DeltaLogReader {
             throw new IOException(at(version, operation) + ": file " + withDeletionVector.get(0)
                     + " has a deletion vector, so some of its rows are deleted: streambench judges append-only"
                     + " tables and does not read deletion vectors");
+        }
+        for (JsonNode m : metaData) {
+            checkSchema(version, operation, m);
         }
         // in-commit timestamps, when the table has them, are the commit's time by the protocol: monotonic
         // across versions, where commitInfo.timestamp is merely the writer's clock
@@ -247,6 +257,28 @@ public final class DeltaLogReader {
                     + firstLater + " exists: the rows of the missing versions can be neither counted nor timed");
         }
         return false;
+    }
+
+    private void checkSchema(long version, String operation, JsonNode metaData) throws IOException {
+        List<String> columns = new ArrayList<>();
+        try {
+            JSON.readTree(metaData.path("schemaString").asText("{}")).path("fields")
+                    .forEach(f -> columns.add(f.path("name").asText()));
+        } catch (JsonProcessingException e) {
+            throw new IOException(at(version, operation) + ": metaData.schemaString is not JSON: " + e.getOriginalMessage(), e);
+        }
+        List<String> partitionColumns = new ArrayList<>();
+        metaData.path("partitionColumns").forEach(p -> partitionColumns.add(p.asText()));
+        for (String column : EVENT_COLUMNS) {
+            if (!columns.contains(column)) {
+                throw new IOException(at(version, operation) + ": the table has no column " + column + " (columns: "
+                        + String.join(", ", columns) + "); streambench reads ts, producer_id and seq from every row");
+            }
+            if (partitionColumns.contains(column)) {
+                throw new IOException(at(version, operation) + ": " + column + " is a partition column, so the data"
+                        + " files do not hold it; streambench reads ts, producer_id and seq from the data files");
+            }
+        }
     }
 
     private static void checkUri(String path, List<String> unreadable) {

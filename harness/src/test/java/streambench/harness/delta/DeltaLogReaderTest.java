@@ -229,4 +229,21 @@ class DeltaLogReaderTest {
                 .hasMessageContaining("version 1 (WRITE)")
                 .hasMessageContaining("part 0.parquet is not a URI");
     }
+
+    @Test
+    void aSchemaWithoutABenchmarkColumnIsRefusedNamingIt() throws Exception {
+        table.version(0, T0, "CREATE TABLE").create("ts", "seq", "payload").write();
+        assertThatThrownBy(() -> reader().readToEnd())
+                .hasMessageContaining(table.uri())
+                .hasMessageContaining("version 0 (CREATE TABLE)")
+                .hasMessageContaining("no column producer_id");
+    }
+
+    @Test
+    void aBenchmarkColumnUsedAsPartitionColumnIsRefused() throws Exception {
+        table.version(0, T0, "CREATE TABLE").create(List.of("producer_id")).write();
+        assertThatThrownBy(() -> reader().readToEnd())
+                .hasMessageContaining("version 0 (CREATE TABLE)")
+                .hasMessageContaining("producer_id is a partition column");
+    }
 }

@@ -83,6 +83,10 @@ final class HandWrittenTable {
 
         /** The protocol and a schema with the given columns (the benchmark's three when none are named). */
         Version create(String... columns) {
+            return create(List.of(), columns);
+        }
+
+        Version create(List<String> partitionColumns, String... columns) {
             ObjectNode schema = JSON.createObjectNode().put("type", "struct");
             var fields = schema.putArray("fields");
             for (String c : columns.length == 0 ? new String[]{"ts", "producer_id", "seq"} : columns) {
@@ -98,7 +102,7 @@ final class HandWrittenTable {
             ObjectNode meta = JSON.createObjectNode().put("id", "test-table");
             meta.putObject("format").put("provider", "parquet").putObject("options");
             meta.put("schemaString", schema.toString());
-            meta.putArray("partitionColumns");
+            partitionColumns.forEach(meta.putArray("partitionColumns")::add);
             meta.putObject("configuration");
             return action("metaData", meta);
         }
