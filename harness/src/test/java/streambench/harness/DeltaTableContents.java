@@ -18,7 +18,7 @@ record DeltaTableContents(List<DeltaCommit> commits, Map<Integer, Map<Long, Long
     static DeltaTableContents read(LakeSettings lake, String tableUri) throws Exception {
         try (FileSystem fs = LakeFileSystem.open(lake, Map.of())) {
             DeltaLogReader log = new DeltaLogReader(fs, tableUri);
-            List<DeltaCommit> commits = log.readFrom(0);
+            List<DeltaCommit> commits = log.readToEnd();
             Map<Integer, Map<Long, Long>> seen = new HashMap<>();
             long[] rows = {0};
             long[] duplicates = {0};
@@ -39,7 +39,7 @@ record DeltaTableContents(List<DeltaCommit> commits, Map<Integer, Map<Long, Long
     /** Rows committed so far according to the log's file statistics (cheap: no data file is read). */
     static long committedRows(LakeSettings lake, String tableUri) throws Exception {
         try (FileSystem fs = LakeFileSystem.open(lake, Map.of())) {
-            return new DeltaLogReader(fs, tableUri).readFrom(0).stream().mapToLong(DeltaCommit::recordCount).sum();
+            return new DeltaLogReader(fs, tableUri).readToEnd().stream().mapToLong(DeltaCommit::recordCount).sum();
         }
     }
 

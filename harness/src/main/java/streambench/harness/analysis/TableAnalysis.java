@@ -13,11 +13,11 @@ import java.util.Map;
 import java.util.function.LongConsumer;
 
 /**
- * Latency of every committed record: {@code commitInfo.timestamp} of the version that added its file
- * minus its {@code ts} (the time the producer's schedule said it was due), binned per second of ts, plus
+ * Latency of every committed record: the commit time of the version that first made it visible minus
+ * its {@code ts} (the time the producer's schedule said it was due), binned per second of ts, plus
  * completeness and per-commit rows. Reads the table through its log, so files a crashed writer left
- * uncommitted do not count. Rows the run's producers did not acknowledge are foreign: counted, never
- * measured.
+ * uncommitted do not count, and files a compaction rewrote are not counted again. Rows the run's
+ * producers did not acknowledge are foreign: counted, never measured.
  */
 public final class TableAnalysis {
     public record Result(List<SecondBin> bins, Histogram whole, double maxSeconds, List<CommitRow> commits,
@@ -51,7 +51,7 @@ public final class TableAnalysis {
         Map<Long, Long> committedBySecond = new java.util.TreeMap<>();
         long rows = 0;
         long lastCommit = -1;
-        List<DeltaCommit> all = log.readFrom(0);
+        List<DeltaCommit> all = log.readToEnd();
         if (all.isEmpty()) {
             throw new IOException("no Delta table at " + tableUri + " (no _delta_log/00000000000000000000.json)");
         }

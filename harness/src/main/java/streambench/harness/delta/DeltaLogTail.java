@@ -17,7 +17,6 @@ public final class DeltaLogTail implements AutoCloseable {
     private final Map<Long, Long> observedMillis = new ConcurrentHashMap<>();
     private final Thread thread;
     private volatile boolean running = true;
-    private volatile long nextVersion = 0;
     private volatile long committedRows = 0;
     private volatile double latestMaxLatencySeconds = Double.NaN;
     private volatile IOException lastError;
@@ -47,7 +46,7 @@ public final class DeltaLogTail implements AutoCloseable {
     /** Reads every version that appeared since the last call. */
     public synchronized void pollOnce() throws IOException {
         while (true) {
-            var commit = log.read(nextVersion);
+            var commit = log.next();
             if (commit.isEmpty()) {
                 return;
             }
@@ -60,7 +59,6 @@ public final class DeltaLogTail implements AutoCloseable {
                 latestMaxLatencySeconds = minTs == Long.MIN_VALUE ? Double.NaN
                         : (c.commitTimestampMillis() * 1000 - minTs) / 1e6;
             }
-            nextVersion++;
         }
     }
 
