@@ -42,4 +42,6 @@ WITH (
   "max_output_buffer_size_records" : 1000000
 } ]'
 )
-AS SELECT ts, producer_id, seq FROM events;
+AS SELECT ts, producer_id, seq FROM events
+WHERE ts >= TIMESTAMP '2000-01-01 00:00:00' AND ts < TIMESTAMP '2100-01-01 00:00:00'
+    AND producer_id >= 0 AND seq >= 0;

@@ -62,6 +62,49 @@ class EventCodecTest {
         assertThat(e.tsMicros()).isEqualTo(Instant.parse("2026-11-30T01:02:03Z").getEpochSecond() * 1_000_000L);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "{\"ts\":\"2000-01-01T00:00:00Z\",\"producer_id\":0,\"seq\":0}",
+            "{\"ts\":\"2099-12-31T23:59:59.999999Z\",\"producer_id\":2147483647,\"seq\":9223372036854775807}",
+            "{\"ts\":\"2026-11-30T01:02:03.5Z\",\"producer_id\":-0,\"seq\":1}",
+            "{\"ts\":\"2026-11-30T01:02:03.123456000Z\",\"producer_id\":1,\"seq\":1}",
+            "{\"ts\":\"2028-02-29T00:00:00Z\",\"producer_id\":1,\"seq\":1}",
+            "{\"\\u0074s\":\"2026-11-30T01:02:03Z\",\"producer_id\":1,\"seq\":1}",
+            "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":1,\"seq\":1,\"payload\":\"\\u00e9\\ud83d\\ude00\\/\\b\\u0000\"}",
+            "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":1,\"seq\":1,\"payload\":\"é 😀 \uFFFD\"}",
+    })
+    void acceptsTheEdgesOfWhatIsValid(String json) throws Exception {
+        Event e = EventCodec.decode(json.getBytes(StandardCharsets.UTF_8));
+        assertThat(e.tsMicros()).isBetween(EventTimestamps.MIN_PLAUSIBLE.getEpochSecond() * 1_000_000L,
+                EventTimestamps.MAX_PLAUSIBLE.getEpochSecond() * 1_000_000L - 1);
+        assertThat(EventCodec.decode(" \t\r\n" + json + "\n")).isEqualTo(e);
+    }
+
+    @Test
+    void anUnknownProducerIdIsAValidEvent() throws Exception {
+        // the harness, not the decoder, tells our producers' events from foreign ones
+        assertThat(EventCodec.decode("{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":424242,\"seq\":7}").producerId())
+                .isEqualTo(424242);
+    }
+
+    @Test
+    void checksTheRangeBeforeConvertingSoFarOffInstantsAreMalformedNotArithmeticErrors() {
+        // the bug: Instant.parse took these, and the conversion to micros overflowed with an ArithmeticException
+        for (String ts : new String[]{"+300000-01-01T00:00:00Z", "+1000000000-12-31T23:59:59.999999999Z",
+                "-1000000000-01-01T00:00:00Z"}) {
+            assertThatThrownBy(() -> EventTimestamps.parse(ts)).isExactlyInstanceOf(MalformedEventException.class);
+        }
+        assertThatThrownBy(() -> EventTimestamps.parse("2100-01-01T00:00:00Z")).hasMessageContaining("outside 2000..2100");
+        assertThatThrownBy(() -> EventTimestamps.parse("1999-12-31T23:59:59.999999Z")).hasMessageContaining("outside 2000..2100");
+    }
+
+    @Test
+    void reasonsQuoteAHugeValueAbbreviated() {
+        String json = "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":1,\"seq\":1,\"" + "k".repeat(100_000) + "\":1}";
+        assertThatThrownBy(() -> EventCodec.decode(json)).hasMessageContaining("unknown field \"kkk")
+                .hasMessageContaining("(100000 characters)").message().hasSizeLessThan(200);
+    }
+
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiter = '|', value = {
             "not json                                                                    | not a JSON object",
@@ -80,6 +123,12 @@ class EventCodecTest {
             "{\"ts\":\"1970-01-01T00:00:01Z\",\"producer_id\":1,\"seq\":2}               | outside 2000..2100",
             "{\"ts\":\"2026-11-30T01:02:03.123456789Z\",\"producer_id\":1,\"seq\":2}     | more than microsecond precision",
             "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":1,\"seq\":2,\"x\":1}       | unknown field \"x\"",
+            "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":1,\"seq\":92233720368547758070}| outside the 64-bit integer range",
+            "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":1,\"seq\":01}             | expected ',' or '}'",
+            "{\"ts\":\"2026-02-30T01:02:03Z\",\"producer_id\":1,\"seq\":1}              | not a valid date and time",
+            "{\"ts\":\"2026-11-30t01:02:03Z\",\"producer_id\":1,\"seq\":1}              | not an ISO-8601 instant",
+            "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":1,\"seq\":1,\"payload\":\"\\ud800\"} | unpaired surrogate",
+            "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":1,\"seq\":1,\"payload\":\"\\u-041\"} | bad \\u escape",
             "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":1,\"seq\":2,\"seq\":3}     | duplicate field \"seq\"",
             "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":1,\"seq\":2} trailing      | unexpected data after the object",
             "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":1,\"seq\":2                | unexpected end of input",
@@ -96,5 +145,16 @@ class EventCodecTest {
     @Test
     void rejectsNullValue() {
         assertThatThrownBy(() -> EventCodec.decode((byte[]) null)).hasMessage("record value is null");
+        assertThatThrownBy(() -> EventCodec.decode((String) null)).hasMessage("record value is null");
+    }
+
+    @Test
+    void rejectsBytesThatAreNotUtf8ButKeepsARealReplacementCharacter() throws Exception {
+        byte[] valid = "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":1,\"seq\":1,\"payload\":\"\uFFFD\"}"
+                .getBytes(StandardCharsets.UTF_8);
+        assertThat(EventCodec.decode(valid).payload()).isEqualTo("\uFFFD");
+        byte[] invalid = valid.clone();
+        invalid[invalid.length - 5] = (byte) 0xFF; // the first of U+FFFD's three bytes
+        assertThatThrownBy(() -> EventCodec.decode(invalid)).hasMessageContaining("not valid UTF-8");
     }
 }

@@ -38,7 +38,11 @@ final class PipelineProgram {
                 + "WITH (\n"
                 + "    'connectors' = '" + quote(json(List.of(deltaOutput(s)))) + "'\n"
                 + ")\n"
-                + "AS SELECT ts, producer_id, seq FROM events;\n";
+                + "AS SELECT ts, producer_id, seq FROM events\n"
+                // what the Spark and Flink consumers (common's EventCodec) accept; Feldera's parser takes any
+                // year 1..9999 and negative numbers. Rows dropped here are not counted as parse errors.
+                + "WHERE ts >= TIMESTAMP '2000-01-01 00:00:00' AND ts < TIMESTAMP '2100-01-01 00:00:00'\n"
+                + "    AND producer_id >= 0 AND seq >= 0;\n";
     }
 
     /** The program with every secret it may hold replaced by {@code <redacted>}. */

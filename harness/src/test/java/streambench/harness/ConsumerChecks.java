@@ -5,52 +5,106 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import streambench.common.Event;
+import streambench.common.EventCodec;
+import streambench.common.HostileRecords;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** What every consumer's integration test checks and sends, whatever the engine. */
 final class ConsumerChecks {
-    /** Records no consumer may store or die of: not JSON, a bad ts, a mistyped or missing field, a ts before 2000. */
-    static final List<String> MALFORMED = List.of(
-            "not json",
-            "{\"ts\":\"yesterday\",\"producer_id\":1,\"seq\":1}",
-            "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":\"abc\",\"seq\":1}",
-            "{\"ts\":\"1970-01-01T00:00:01Z\",\"producer_id\":1,\"seq\":1}",
-            "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":1}");
+    /** Every hostile record (common's corpus): each consumer must drop and count each one and live on. */
+    static final List<HostileRecords.Entry> HOSTILE = HostileRecords.all();
+
+    /**
+     * The producer id of the good events sent around the hostile records: not the harness producer's 0,
+     * and still valid input that every consumer must write (the harness, not the consumer, tells foreign
+     * producers apart).
+     */
+    static final int AROUND_PRODUCER = 1;
 
     private ConsumerChecks() {
     }
 
-    /** Every event of producer 0 exactly once, each {@code ts} exactly where the schedule put it. */
+    /** Every event of producer 0 exactly once, each {@code ts} exactly where the schedule put it, and nothing else. */
     static void assertExactlyOnceOnSchedule(DeltaTableContents table, int events, int rate) {
+        assertExactlyOnceOnSchedule(table, events, rate, List.of());
+    }
+
+    /** As above, plus exactly the good events sent around the hostile records, each once. */
+    static void assertExactlyOnceOnSchedule(DeltaTableContents table, int events, int rate, List<Event> around) {
         assertThat(table.duplicates()).as("duplicated (producer_id, seq)").isZero();
-        assertThat(table.rows()).isEqualTo(events);
-        assertThat(table.tsBySeqByProducer()).containsOnlyKeys(0);
-        Map<Long, Long> ts = table.tsBySeqByProducer().get(0);
+        assertThat(table.rows()).isEqualTo(events + around.size());
+        Map<Integer, Map<Long, Long>> byProducer = table.tsBySeqByProducer();
+        if (around.isEmpty()) {
+            assertThat(byProducer).containsOnlyKeys(0);
+        } else {
+            assertThat(byProducer).containsOnlyKeys(0, AROUND_PRODUCER);
+            Map<Long, Long> expected = new java.util.HashMap<>();
+            around.forEach(e -> expected.put(e.seq(), e.tsMicros()));
+            assertThat(byProducer.get(AROUND_PRODUCER)).as("the good events around the hostile ones").isEqualTo(expected);
+        }
+        Map<Long, Long> ts = byProducer.get(0);
         assertThat(ts).hasSize(events);
         long ts0 = ts.get(0L);
         long step = 1_000_000L / rate;
         ts.forEach((seq, micros) -> assertThat(micros - ts0).as("ts of seq %d", seq).isEqualTo(seq * step));
     }
 
-    static void sendRaw(String bootstrapServers, String topic, List<String> values) {
+    /**
+     * Sends {@code hostile} to partition 0 of {@code topic} with a good event of {@link #AROUND_PRODUCER}
+     * (seq {@code firstSeq}) right before and one (seq {@code firstSeq + 1}) right after, in that order:
+     * a consumer that stalled on any hostile record would miss the second. Returns the two good events.
+     */
+    static List<Event> sendBetweenGoodEvents(String bootstrapServers, String topic, List<HostileRecords.Entry> hostile,
+                                             long firstSeq) {
+        long now = System.currentTimeMillis() * 1000;
+        Event before = new Event(now, AROUND_PRODUCER, firstSeq, "before the hostile records");
+        Event after = new Event(now + 1, AROUND_PRODUCER, firstSeq + 1, "after the hostile records");
+        EventCodec codec = new EventCodec();
+        List<Map.Entry<String, byte[]>> values = new ArrayList<>();
+        values.add(Map.entry("good event before", codec.encode(before)));
+        hostile.forEach(h -> values.add(Map.entry(h.name(), h.value())));
+        values.add(Map.entry("good event after", codec.encode(after)));
+        sendRaw(bootstrapServers, topic, values);
+        return List.of(before, after);
+    }
+
+    /**
+     * Sends each named value to partition 0, in order (the producer is idempotent by default, so retries
+     * cannot reorder), and fails naming any value the broker did not take.
+     */
+    static void sendRaw(String bootstrapServers, String topic, List<Map.Entry<String, byte[]>> values) {
         try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                // the corpus holds a record near the broker's 1 MiB limit: the broker, not the sender, has the say
+                ProducerConfig.MAX_REQUEST_SIZE_CONFIG, "2097152",
                 ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName(),
                 ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName()))) {
-            for (String v : values) {
-                p.send(new ProducerRecord<>(topic, v.getBytes(StandardCharsets.UTF_8)));
+            List<Future<RecordMetadata>> sent = new ArrayList<>();
+            for (Map.Entry<String, byte[]> v : values) {
+                sent.add(p.send(new ProducerRecord<>(topic, 0, null, v.getValue())));
             }
             p.flush();
+            for (int i = 0; i < sent.size(); i++) {
+                try {
+                    sent.get(i).get();
+                } catch (InterruptedException | ExecutionException e) {
+                    throw new AssertionError("sending \"" + values.get(i).getKey() + "\" ("
+                            + values.get(i).getValue().length + " bytes) failed: " + e.getMessage(), e);
+                }
+            }
         }
     }
 

@@ -6,6 +6,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import streambench.common.Event;
+import streambench.common.HostileRecords;
 import streambench.common.LakeSettings;
 
 import java.nio.file.Path;
@@ -21,16 +23,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The Flink 1.16 consumer jar as its own JVM against a real KRaft broker and real Azurite: 50,000
- * events exactly once (also across kill -9 and a restart from the last checkpoint), malformed records
- * counted while the stream lives on, and the table read back by Spark 4.2's Delta reader.
+ * events exactly once (also across kill -9 and a restart from the last checkpoint), every hostile record
+ * (common's corpus) counted as malformed while the stream lives on, and the table read back by Spark
+ * 4.2's Delta reader.
  */
 class FlinkConsumerIT {
     private static final int RATE = 5000;
     private static final int SECONDS = 10;
     private static final int EVENTS = RATE * SECONDS;
+    /** The producer's events and the four good events around the two halves of the hostile records. */
+    private static final int GOOD = EVENTS + 4;
     private static final Duration READY = Duration.ofMinutes(3);
     private static final Duration DRAIN = Duration.ofMinutes(3);
-    private static final List<String> MALFORMED = ConsumerChecks.MALFORMED;
+    private static final List<HostileRecords.Entry> HOSTILE = ConsumerChecks.HOSTILE;
 
     private static final InstallLayout LAYOUT = InstallLayout.load();
     private static ItServices services;
@@ -55,7 +60,9 @@ class FlinkConsumerIT {
         String topic = "flink-happy";
         String table = "it/" + topic;
         services.topics.create(topic, 4);
-        ConsumerChecks.sendRaw(services.kafka.bootstrapServers(), topic, MALFORMED);
+        // half the hostile records wait in the topic for the start, half arrive in the running stream
+        List<HostileRecords.Entry> firstHalf = HOSTILE.subList(0, HOSTILE.size() / 2);
+        List<Event> around = new ArrayList<>(ConsumerChecks.sendBetweenGoodEvents(services.kafka.bootstrapServers(), topic, firstHalf, 0));
         Path telemetry = tmp.resolve("telemetry.jsonl");
         Map<String, String> env = services.consumerEnv(topic, table);
         env.put("TELEMETRY_FILE", telemetry.toString());
@@ -66,25 +73,26 @@ class FlinkConsumerIT {
             consumer.awaitReady(READY);
             ProducerLauncher.Outcome produced = services.produce(LAYOUT, topic, RATE, SECONDS, tmp, "happy");
             assertThat(produced.succeeded()).as(produced.logTail()).isTrue();
-            ConsumerChecks.sendRaw(services.kafka.bootstrapServers(), topic, MALFORMED.subList(0, 2)); // malformed records after good ones: the stream must live on
-            long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), EVENTS, DRAIN);
-            assertThat(rows).as("rows committed within %s", DRAIN).isEqualTo(EVENTS);
-            awaitMalformed(consumer, MALFORMED.size() + 2);
-            assertThat(consumer.metrics()).containsEntry("malformed_rows_total", (long) MALFORMED.size() + 2)
-                    .containsEntry("records_committed_total", (long) EVENTS);
-            ConsumerChecks.awaitLastTelemetry(telemetry, "malformed_total", MALFORMED.size() + 2, DRAIN); // the next checkpoint's line carries it
+            around.addAll(ConsumerChecks.sendBetweenGoodEvents(services.kafka.bootstrapServers(), topic,
+                    HOSTILE.subList(firstHalf.size(), HOSTILE.size()), 2));
+            long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), GOOD, DRAIN);
+            assertThat(rows).as("rows committed within %s", DRAIN).isEqualTo(GOOD);
+            awaitMalformed(consumer, HOSTILE.size());
+            assertThat(consumer.metrics()).containsEntry("malformed_rows_total", (long) HOSTILE.size())
+                    .containsEntry("records_committed_total", (long) GOOD);
+            ConsumerChecks.awaitLastTelemetry(telemetry, "malformed_total", HOSTILE.size(), DRAIN); // the next checkpoint's line carries it
             assertThat(consumer.process().isAlive()).isTrue();
         }
 
-        ConsumerChecks.assertExactlyOnceOnSchedule(DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE);
+        ConsumerChecks.assertExactlyOnceOnSchedule(DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE, around);
         List<JsonNode> checkpoints = ConsumerChecks.readTelemetry(telemetry);
         assertThat(checkpoints).isNotEmpty().allSatisfy(c -> {
             assertThat(c.has("checkpoint_id") && c.has("checkpoint_ms") && c.has("commit_ms")).isTrue();
             // FLINK_PARALLELISM (2 by default) writers, one file each per checkpoint
             assertThat(c.get("files").asInt()).isLessThanOrEqualTo(2);
         });
-        assertThat(checkpoints.stream().mapToLong(c -> c.get("records").asLong()).sum()).isEqualTo(EVENTS);
-        assertThat(checkpoints.get(checkpoints.size() - 1).get("malformed_total").asLong()).isEqualTo(MALFORMED.size() + 2);
+        assertThat(checkpoints.stream().mapToLong(c -> c.get("records").asLong()).sum()).isEqualTo(GOOD);
+        assertThat(checkpoints.get(checkpoints.size() - 1).get("malformed_total").asLong()).isEqualTo(HOSTILE.size());
         assertThat(String.join("\n", output))
                 .contains("CHECKPOINT_INTERVAL_MS=700")
                 .contains("checkpoint every 700 ms")
@@ -92,8 +100,8 @@ class FlinkConsumerIT {
                 .doesNotContain(LakeSettings.AZURITE_KEY);
 
         JsonNode spark = readWithSpark(table);
-        assertThat(spark.get("rows").asLong()).as("rows Spark 4.2 reads").isEqualTo(EVENTS);
-        assertThat(spark.get("distinct_keys").asLong()).isEqualTo(EVENTS);
+        assertThat(spark.get("rows").asLong()).as("rows Spark 4.2 reads").isEqualTo(GOOD);
+        assertThat(spark.get("distinct_keys").asLong()).isEqualTo(GOOD);
     }
 
     @Test

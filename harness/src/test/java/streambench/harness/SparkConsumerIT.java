@@ -5,6 +5,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import streambench.common.Event;
+import streambench.common.HostileRecords;
 import streambench.common.LakeSettings;
 
 import java.nio.file.Path;
@@ -18,16 +20,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A Spark consumer jar as its own JVM against a real KRaft broker and real Azurite, at a modest
- * rate: every event exactly once (also across kill -9), malformed records dropped and counted,
+ * rate: every event exactly once (also across kill -9), every hostile record (common's corpus) dropped
+ * and counted as malformed,
  * knobs taking effect. One subclass per Spark version.
  */
 abstract class SparkConsumerIT {
     private static final int RATE = 5000;
     private static final int SECONDS = 10;
     private static final int EVENTS = RATE * SECONDS;
+    /** The producer's events and the four good events around the two halves of the hostile records. */
+    private static final int GOOD = EVENTS + 4;
     private static final Duration READY = Duration.ofMinutes(3);
     private static final Duration DRAIN = Duration.ofMinutes(3);
-    private static final List<String> MALFORMED = ConsumerChecks.MALFORMED;
+    private static final List<HostileRecords.Entry> HOSTILE = ConsumerChecks.HOSTILE;
 
     private static final InstallLayout LAYOUT = InstallLayout.load();
     private static ItServices services;
@@ -55,7 +60,9 @@ abstract class SparkConsumerIT {
         String topic = "happy-" + jarKey().replace('.', '-');
         String table = "it/" + topic;
         services.topics.create(topic, 2);
-        ConsumerChecks.sendRaw(services.kafka.bootstrapServers(), topic, MALFORMED);
+        // half the hostile records wait in the topic for the start, half arrive in the running stream
+        List<HostileRecords.Entry> firstHalf = HOSTILE.subList(0, HOSTILE.size() / 2);
+        List<Event> around = new ArrayList<>(ConsumerChecks.sendBetweenGoodEvents(services.kafka.bootstrapServers(), topic, firstHalf, 0));
         Path telemetry = tmp.resolve("telemetry.jsonl");
         Map<String, String> env = services.consumerEnv(topic, table);
         env.put("TELEMETRY_FILE", telemetry.toString());
@@ -66,20 +73,21 @@ abstract class SparkConsumerIT {
             consumer.awaitReady(READY);
             ProducerLauncher.Outcome produced = services.produce(LAYOUT, topic, RATE, SECONDS, tmp, "happy");
             assertThat(produced.succeeded()).as(produced.logTail()).isTrue();
-            ConsumerChecks.sendRaw(services.kafka.bootstrapServers(), topic, MALFORMED.subList(0, 2)); // malformed records after good ones: the stream must live on
-            long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), EVENTS, DRAIN);
-            assertThat(rows).as("rows committed within %s", DRAIN).isEqualTo(EVENTS);
-            ConsumerChecks.awaitLastTelemetry(telemetry, "malformed_rows_total", MALFORMED.size() + 2, DRAIN);
+            around.addAll(ConsumerChecks.sendBetweenGoodEvents(services.kafka.bootstrapServers(), topic,
+                    HOSTILE.subList(firstHalf.size(), HOSTILE.size()), 2));
+            long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), GOOD, DRAIN);
+            assertThat(rows).as("rows committed within %s", DRAIN).isEqualTo(GOOD);
+            ConsumerChecks.awaitLastTelemetry(telemetry, "malformed_rows_total", HOSTILE.size(), DRAIN);
             assertThat(consumer.process().isAlive()).isTrue();
         }
 
-        ConsumerChecks.assertExactlyOnceOnSchedule(DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE);
+        ConsumerChecks.assertExactlyOnceOnSchedule(DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE, around);
         List<JsonNode> batches = ConsumerChecks.readTelemetry(telemetry);
         assertThat(batches).allSatisfy(b -> assertThat(b.get("input_rows").asLong())
                 .as("batch %s", b.get("batch_id")).isLessThanOrEqualTo(5000));
         assertThat(batches.stream().mapToLong(b -> b.get("input_rows").asLong()).max().orElse(0))
                 .as("MAX_OFFSETS_PER_TRIGGER bounds batches; some batch should reach it").isGreaterThanOrEqualTo(4000);
-        assertThat(batches.get(batches.size() - 1).get("malformed_rows_total").asLong()).isEqualTo(MALFORMED.size() + 2);
+        assertThat(batches.get(batches.size() - 1).get("malformed_rows_total").asLong()).isEqualTo(HOSTILE.size());
         assertThat(batches.get(0).get("durations_ms").has("addBatch")).isTrue();
         assertThat(String.join("\n", output))
                 .contains("MAX_OFFSETS_PER_TRIGGER=5000")

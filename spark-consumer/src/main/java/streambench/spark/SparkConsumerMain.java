@@ -39,7 +39,7 @@ public final class SparkConsumerMain {
     /** Kafka value bytes to {@code ts, producer_id, seq, valid}: the same columns for the stream and the warm-up. */
     static Dataset<Row> parse(Dataset<Row> kafkaRecords) {
         return kafkaRecords
-                .select(EventColumns.parsed().as("e"))
+                .select(EventColumns.decoded().as("e"))
                 .select(EventColumns.ts().as("ts"), col("e.producer_id").as("producer_id"), col("e.seq").as("seq"))
                 .withColumn("valid", EventColumns.valid());
     }
