@@ -15,7 +15,7 @@ import java.util.Map;
  *       Gen2 over {@code abfss://};</li>
  *   <li>{@code LAKE_ROOT=file:///…}: a local directory, only when asked for explicitly.</li>
  * </ul>
- * The Hadoop keys for Azurite are the minimal set verified in DESIGN.md §6; each one was needed.
+ * The Hadoop keys for Azurite are the minimal set that worked; why each is needed: docs/verified-facts.md.
  */
 public final class LakeSettings {
     public enum Mode { AZURITE, ADLS, FILE }

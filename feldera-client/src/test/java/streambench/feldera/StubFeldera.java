@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
 /**
  * A stand-in for Feldera's pipeline manager, because Feldera itself cannot run on our machines (every
  * pipeline is compiled with cargo against crates.io). It follows the documented API and state machine
- * (DESIGN.md §6): each status read moves a pipeline one step — program Pending → CompilingSql →
+ * (docs/verified-facts.md, Feldera): each status read moves a pipeline one step — program Pending → CompilingSql →
  * CompilingRust → Success (or SqlError), deployment Provisioning → Initializing → Running (or back to
  * Stopped with a deployment_error), Stopping → Stopped, storage Clearing → Cleared. Plain stop answers 501
  * as the open-source build does; delete is refused until the storage is cleared. It also adds a field no

@@ -19,7 +19,7 @@ record Machine(int cores, long memoryBytes, String jvm) {
 
     /**
      * A warning when the machine is small for the rate: measured on 2 cores, 200K msg/s took ~1.7 cores
-     * for producer and broker alone (DESIGN.md §6), leaving little for the engine under test.
+     * for producer and broker alone (docs/verified-facts.md), leaving little for the engine under test.
      */
     java.util.Optional<String> loadWarning(long rate) {
         double coresForLoad = 1.7 * rate / 200_000.0;

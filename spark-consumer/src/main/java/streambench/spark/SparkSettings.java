@@ -98,7 +98,7 @@ record SparkSettings(
                 knobs.env("KAFKA_CONSUMER_CACHE_CAPACITY", "64").asPositiveInt() + "");
         conf.put("spark.sql.parquet.compression.codec", knobs.env("PARQUET_COMPRESSION", "snappy").asString());
         // Measured: each commit rebuilds the snapshot over this many partitions; 50 (Delta's default)
-        // costs seconds per micro-batch on 2 cores, 2 halves the batch time (DESIGN.md §6).
+        // costs seconds per micro-batch on 2 cores, 2 halves the batch time (docs/verified-facts.md).
         conf.put("spark.databricks.delta.snapshotPartitions",
                 knobs.env("DELTA_SNAPSHOT_PARTITIONS", "2").asPositiveInt() + "");
         // Delta writes a checksum (.crc) file after each commit: one more ABFS write per micro-batch.
