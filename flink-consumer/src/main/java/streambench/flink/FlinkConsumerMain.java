@@ -105,22 +105,7 @@ public final class FlinkConsumerMain {
         // the checkpoint directory may be on the lake (abfs): Flink's Hadoop fallback reads flink.hadoop.* keys
         FileSystem.initialize(conf, null);
 
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.setParallelism(s.parallelism());
-        env.setBufferTimeout(s.bufferTimeoutMs());
-        if (s.objectReuse()) {
-            env.getConfig().enableObjectReuse();
-        }
-        env.enableCheckpointing(s.checkpointIntervalMs(), CheckpointingMode.EXACTLY_ONCE);
-        // Flink's default with checkpoints is to restart for ever: a broken job must end, with its cause
-        env.setRestartStrategy(org.apache.flink.api.common.restartstrategy.RestartStrategies.fixedDelayRestart(
-                s.restartAttempts(), org.apache.flink.api.common.time.Time.milliseconds(s.restartDelay().toMillis())));
-        CheckpointConfig cp = env.getCheckpointConfig();
-        cp.setMinPauseBetweenCheckpoints(s.checkpointMinPauseMs());
-        cp.setCheckpointTimeout(s.checkpointTimeoutMs());
-        cp.setMaxConcurrentCheckpoints(1);
-        cp.setCheckpointStorage(s.checkpointDir());
-        cp.setExternalizedCheckpointCleanup(CheckpointConfig.ExternalizedCheckpointCleanup.RETAIN_ON_CANCELLATION);
+        StreamExecutionEnvironment env = environment(s, conf);
 
         Properties kafkaProps = new Properties();
         kafkaProps.putAll(s.kafkaProperties());
@@ -180,6 +165,30 @@ public final class FlinkConsumerMain {
         out.println("flink: malformed records dropped: " + LocalJobCounters.MALFORMED.get());
         reported.countDown();
         return MainRunner.EXIT_OK;
+    }
+
+    static StreamExecutionEnvironment environment(FlinkSettings s, Configuration conf) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(s.parallelism());
+        env.setBufferTimeout(s.bufferTimeoutMs());
+        if (s.objectReuse()) {
+            env.getConfig().enableObjectReuse();
+        }
+        env.enableCheckpointing(s.checkpointIntervalMs(), CheckpointingMode.EXACTLY_ONCE);
+        // Flink's default with checkpoints is to restart for ever: a broken job must end, with its cause
+        env.setRestartStrategy(org.apache.flink.api.common.restartstrategy.RestartStrategies.fixedDelayRestart(
+                s.restartAttempts(), org.apache.flink.api.common.time.Time.milliseconds(s.restartDelay().toMillis())));
+        CheckpointConfig cp = env.getCheckpointConfig();
+        cp.setMinPauseBetweenCheckpoints(s.checkpointMinPauseMs());
+        cp.setCheckpointTimeout(s.checkpointTimeoutMs());
+        cp.setMaxConcurrentCheckpoints(1);
+        // Aligned only, whatever a cluster's flink-conf.yaml says: an unaligned barrier N can overtake
+        // the writers' committables, which then sit in channel state, not in the committer's state.
+        // N's commit would miss them, and replayed after a restore they would look already committed.
+        cp.enableUnalignedCheckpoints(false);
+        cp.setCheckpointStorage(s.checkpointDir());
+        cp.setExternalizedCheckpointCleanup(CheckpointConfig.ExternalizedCheckpointCleanup.RETAIN_ON_CANCELLATION);
+        return env;
     }
 
     static Configuration flinkConfiguration(FlinkSettings s) {
