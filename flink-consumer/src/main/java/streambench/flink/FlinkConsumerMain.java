@@ -19,6 +19,7 @@ import streambench.flink.delta.CommitReport;
 import streambench.flink.delta.DeltaSink;
 import streambench.flink.delta.WarmUp;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,8 +97,9 @@ public final class FlinkConsumerMain {
         out.println("flink: table ready at " + sink.tablePath());
 
         Configuration conf = flinkConfiguration(s);
+        CheckpointLocator.Owner owner = new CheckpointLocator.Owner(s.topic(), s.tableUri());
         Optional<String> restore = s.resumeFromCheckpoint()
-                ? CheckpointLocator.latest(s.checkpointDir(), s.hadoopConf()) : Optional.empty();
+                ? CheckpointLocator.resumable(s.checkpointDir(), s.hadoopConf(), owner, out) : Optional.empty();
         restore.ifPresent(path -> {
             conf.setString("execution.savepoint.path", path);
             out.println("flink: resuming from checkpoint " + path);
@@ -128,6 +130,12 @@ public final class FlinkConsumerMain {
             out.println(progressLine(r, (System.nanoTime() - started) / 1_000_000_000L));
         });
         JobClient job = env.executeAsync("streambench-flink-consumer");
+        try {
+            CheckpointLocator.record(s.checkpointDir(), job.getJobID().toString(), owner, s.hadoopConf());
+        } catch (IOException e) {
+            out.println("flink: could not record topic and table beside this job's checkpoints in CHECKPOINT_DIR="
+                    + s.checkpointDir() + " (" + e + "); a restart will not resume them");
+        }
         java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
         CountDownLatch reported = new CountDownLatch(1);
         out.println("flink: job " + job.getJobID() + " submitted, parallelism " + s.parallelism()
