@@ -19,6 +19,7 @@ import streambench.flink.delta.CommitReport;
 import streambench.flink.delta.DeltaSink;
 import streambench.flink.delta.WarmUp;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,8 +97,9 @@ public final class FlinkConsumerMain {
         out.println("flink: table ready at " + sink.tablePath());
 
         Configuration conf = flinkConfiguration(s);
+        CheckpointLocator.Owner owner = new CheckpointLocator.Owner(s.topic(), s.tableUri());
         Optional<String> restore = s.resumeFromCheckpoint()
-                ? CheckpointLocator.latest(s.checkpointDir(), s.hadoopConf()) : Optional.empty();
+                ? CheckpointLocator.resumable(s.checkpointDir(), s.hadoopConf(), owner, out) : Optional.empty();
         restore.ifPresent(path -> {
             conf.setString("execution.savepoint.path", path);
             out.println("flink: resuming from checkpoint " + path);
@@ -105,22 +107,7 @@ public final class FlinkConsumerMain {
         // the checkpoint directory may be on the lake (abfs): Flink's Hadoop fallback reads flink.hadoop.* keys
         FileSystem.initialize(conf, null);
 
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.setParallelism(s.parallelism());
-        env.setBufferTimeout(s.bufferTimeoutMs());
-        if (s.objectReuse()) {
-            env.getConfig().enableObjectReuse();
-        }
-        env.enableCheckpointing(s.checkpointIntervalMs(), CheckpointingMode.EXACTLY_ONCE);
-        // Flink's default with checkpoints is to restart for ever: a broken job must end, with its cause
-        env.setRestartStrategy(org.apache.flink.api.common.restartstrategy.RestartStrategies.fixedDelayRestart(
-                s.restartAttempts(), org.apache.flink.api.common.time.Time.milliseconds(s.restartDelay().toMillis())));
-        CheckpointConfig cp = env.getCheckpointConfig();
-        cp.setMinPauseBetweenCheckpoints(s.checkpointMinPauseMs());
-        cp.setCheckpointTimeout(s.checkpointTimeoutMs());
-        cp.setMaxConcurrentCheckpoints(1);
-        cp.setCheckpointStorage(s.checkpointDir());
-        cp.setExternalizedCheckpointCleanup(CheckpointConfig.ExternalizedCheckpointCleanup.RETAIN_ON_CANCELLATION);
+        StreamExecutionEnvironment env = environment(s, conf);
 
         Properties kafkaProps = new Properties();
         kafkaProps.putAll(s.kafkaProperties());
@@ -143,6 +130,12 @@ public final class FlinkConsumerMain {
             out.println(progressLine(r, (System.nanoTime() - started) / 1_000_000_000L));
         });
         JobClient job = env.executeAsync("streambench-flink-consumer");
+        try {
+            CheckpointLocator.record(s.checkpointDir(), job.getJobID().toString(), owner, s.hadoopConf());
+        } catch (IOException e) {
+            out.println("flink: could not record topic and table beside this job's checkpoints in CHECKPOINT_DIR="
+                    + s.checkpointDir() + " (" + e + "); a restart will not resume them");
+        }
         java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
         CountDownLatch reported = new CountDownLatch(1);
         out.println("flink: job " + job.getJobID() + " submitted, parallelism " + s.parallelism()
@@ -180,6 +173,30 @@ public final class FlinkConsumerMain {
         out.println("flink: malformed records dropped: " + LocalJobCounters.MALFORMED.get());
         reported.countDown();
         return MainRunner.EXIT_OK;
+    }
+
+    static StreamExecutionEnvironment environment(FlinkSettings s, Configuration conf) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(s.parallelism());
+        env.setBufferTimeout(s.bufferTimeoutMs());
+        if (s.objectReuse()) {
+            env.getConfig().enableObjectReuse();
+        }
+        env.enableCheckpointing(s.checkpointIntervalMs(), CheckpointingMode.EXACTLY_ONCE);
+        // Flink's default with checkpoints is to restart for ever: a broken job must end, with its cause
+        env.setRestartStrategy(org.apache.flink.api.common.restartstrategy.RestartStrategies.fixedDelayRestart(
+                s.restartAttempts(), org.apache.flink.api.common.time.Time.milliseconds(s.restartDelay().toMillis())));
+        CheckpointConfig cp = env.getCheckpointConfig();
+        cp.setMinPauseBetweenCheckpoints(s.checkpointMinPauseMs());
+        cp.setCheckpointTimeout(s.checkpointTimeoutMs());
+        cp.setMaxConcurrentCheckpoints(1);
+        // Aligned only, whatever a cluster's flink-conf.yaml says: an unaligned barrier N can overtake
+        // the writers' committables, which then sit in channel state, not in the committer's state.
+        // N's commit would miss them, and replayed after a restore they would look already committed.
+        cp.enableUnalignedCheckpoints(false);
+        cp.setCheckpointStorage(s.checkpointDir());
+        cp.setExternalizedCheckpointCleanup(CheckpointConfig.ExternalizedCheckpointCleanup.RETAIN_ON_CANCELLATION);
+        return env;
     }
 
     static Configuration flinkConfiguration(FlinkSettings s) {

@@ -5,7 +5,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.api.WriteSupport;
-import org.apache.parquet.hadoop.util.HadoopOutputFile;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.io.api.RecordConsumer;
 import org.apache.parquet.schema.MessageType;
@@ -33,7 +32,7 @@ final class DataFileWriter<T> {
     DataFileWriter(RowFormat<T> format, String path, Configuration conf, ParquetSettings parquet) throws IOException {
         this.format = format;
         this.path = path;
-        this.out = new SizedOutputFile(HadoopOutputFile.fromPath(new Path(path), conf));
+        this.out = new SizedOutputFile(new Path(path), conf);
         int n = format.columns().size();
         this.min = new Object[n];
         this.max = new Object[n];
@@ -96,15 +95,24 @@ final class DataFileWriter<T> {
         return new DataFile(path, out.size(), System.currentTimeMillis(), records, mins, maxs, nullCounts);
     }
 
-    /** Abandons the file after a failure; the half-written object is never referenced by the log. */
+    /**
+     * Abandons the file after a failure or a cancellation: nothing will reference it, so it must not
+     * be completed, let alone left behind as a valid Parquet file.
+     */
     void abort() {
-        if (!closed) {
-            closed = true;
-            try {
-                writer.close();
-            } catch (IOException | RuntimeException e) {
-                // the file is orphaned either way; Delta's VACUUM removes unreferenced files
-            }
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            out.abort();
+        } catch (IOException | RuntimeException e) {
+            // left for Delta's VACUUM, which removes files the log does not reference
+        }
+        try {
+            writer.close(); // releases Parquet's buffers and codecs; the aborted file takes no more bytes
+        } catch (IOException | RuntimeException e) {
+            // the file is already gone; nothing here can bring it back
         }
     }
 

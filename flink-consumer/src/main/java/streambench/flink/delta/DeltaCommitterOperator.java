@@ -15,14 +15,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.UUID;
 
 /**
  * Phase two, with parallelism 1: every writer's files for checkpoint N arrive before barrier N, are
  * kept in state with it, and become one Delta transaction when Flink reports N complete. After a
- * restore, the restored (completed) checkpoints are committed at once; {@link DeltaTableCommitter}
- * skips those the log already has.
+ * restore, the restored (completed) checkpoints are committed at once, less those the log already has.
  *
  * <p>The transaction id is {@code (appId, checkpoint id)}. The app id is drawn once per fresh start and
  * then lives in this operator's state: checkpoint ids restart at 1 in a new job, and re-using an old
@@ -122,13 +122,31 @@ final class DeltaCommitterOperator extends AbstractStreamOperator<Void>
         pending.computeIfAbsent(c.checkpointId(), k -> new ArrayList<>()).add(c);
     }
 
-    /** One transaction for every pending checkpoint up to {@code checkpointId}, tagged with the highest. */
+    /**
+     * One transaction for every pending checkpoint up to {@code checkpointId} that the table does not
+     * hold yet, tagged with the highest.
+     */
     private void commitUpTo(long checkpointId) {
         NavigableMap<Long, List<DeltaCommittable>> due = pending.headMap(checkpointId, true);
         long started = System.currentTimeMillis();
         if (due.isEmpty()) {
             listener.onCommit(new CommitReport(checkpointId, checkpointId, -1, 0, 0, false, 0, 0, started));
             return;
+        }
+        // A snapshot can hold a checkpoint whose late notification committed it after the snapshot was
+        // taken. Restored from that snapshot, merging it into the newer transaction would add its files
+        // a second time, since the log's check only knows versions, not files.
+        OptionalLong committed = committer.lastCommitted(appId);
+        if (committed.isPresent()) {
+            NavigableMap<Long, List<DeltaCommittable>> inTable = due.headMap(committed.getAsLong(), true);
+            if (inTable.size() == due.size()) {
+                long done = System.currentTimeMillis();
+                listener.onCommit(new CommitReport(checkpointId, due.lastKey(), -1, fileCount(due), recordCount(due),
+                        true, 0, done - started, done));
+                due.clear();
+                return;
+            }
+            inTable.clear();
         }
         long highest = due.lastKey();
         // files flushed at end of input have no checkpoint of their own: they follow the last one seen
@@ -146,5 +164,14 @@ final class DeltaCommitterOperator extends AbstractStreamOperator<Void>
         due.clear();
         listener.onCommit(new CommitReport(checkpointId, txnVersion, r.deltaVersion(), r.files(), r.records(),
                 r.alreadyCommitted(), Math.max(0, done - firstBarrier), done - started, done));
+    }
+
+    private static int fileCount(Map<Long, List<DeltaCommittable>> checkpoints) {
+        return checkpoints.values().stream().flatMap(List::stream).mapToInt(c -> c.files().size()).sum();
+    }
+
+    private static long recordCount(Map<Long, List<DeltaCommittable>> checkpoints) {
+        return checkpoints.values().stream().flatMap(List::stream).flatMap(c -> c.files().stream())
+                .mapToLong(DataFile::numRecords).sum();
     }
 }

@@ -50,6 +50,11 @@ public final class DeltaTableCommitter {
     private final boolean writeChecksum;
     private final Engine engine;
     private Snapshot latest;
+    // Kernel replays the log for every transaction-version question; asked once or twice per commit,
+    // the answer for the snapshot in hand is kept, and our own commit tells it for the next snapshot.
+    private Snapshot txnSnapshot;
+    private String txnAppId;
+    private Optional<Long> txnVersion;
 
     public DeltaTableCommitter(String tableUri, Map<String, String> hadoopConf, RowFormat<?> format,
                                String engineInfo, boolean writeChecksum) {
@@ -95,7 +100,7 @@ public final class DeltaTableCommitter {
 
     /** The highest version this app committed to the table, if any. */
     public OptionalLong lastCommitted(String appId) {
-        Optional<Long> v = current().getLatestTransactionVersion(engine, appId);
+        Optional<Long> v = committedVersion(current(), appId);
         return v.map(OptionalLong::of).orElseGet(OptionalLong::empty);
     }
 
@@ -106,7 +111,7 @@ public final class DeltaTableCommitter {
     public Result commit(String appId, long txnVersion, List<DataFile> files) {
         long records = files.stream().mapToLong(DataFile::numRecords).sum();
         Snapshot snapshot = current();
-        Optional<Long> done = snapshot.getLatestTransactionVersion(engine, appId);
+        Optional<Long> done = committedVersion(snapshot, appId);
         if (done.isPresent() && done.get() >= txnVersion) {
             return new Result(-1, true, files.size(), records);
         }
@@ -127,6 +132,7 @@ public final class DeltaTableCommitter {
             TransactionCommitResult r = txn.commit(engine, CloseableIterable.inMemoryIterable(actions));
             runHooks(r);
             latest = r.getPostCommitSnapshot().orElse(null);
+            remember(latest, appId, Optional.of(txnVersion));
             return new Result(r.getVersion(), false, files.size(), records);
         } catch (ConcurrentTransactionException e) {
             // someone committed this app's version between our read and our write: that is the replay case
@@ -140,6 +146,19 @@ public final class DeltaTableCommitter {
             latest = null; // re-read the log before the next attempt
             throw e;
         }
+    }
+
+    private Optional<Long> committedVersion(Snapshot snapshot, String appId) {
+        if (snapshot != txnSnapshot || !appId.equals(txnAppId)) {
+            remember(snapshot, appId, snapshot.getLatestTransactionVersion(engine, appId));
+        }
+        return txnVersion;
+    }
+
+    private void remember(Snapshot snapshot, String appId, Optional<Long> version) {
+        txnSnapshot = snapshot;
+        txnAppId = appId;
+        txnVersion = version;
     }
 
     private Snapshot current() {

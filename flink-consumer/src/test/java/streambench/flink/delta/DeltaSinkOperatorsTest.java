@@ -146,6 +146,36 @@ class DeltaSinkOperatorsTest {
     }
 
     @Test
+    void aLateNotificationCommittedBeforeACrashIsNotCommittedAgainFromTheNewerSnapshot() throws Exception {
+        OperatorSubtaskState snapshotTwo;
+        try (var w = writer(); var c = committer()) {
+            w.open();
+            c.open();
+            for (byte[] committable : writeAndFlush(w, 0, 100, 1)) {
+                c.processElement(new StreamRecord<>(committable));
+            }
+            c.snapshot(1, 1);
+            for (byte[] committable : writeAndFlush(w, 1000, 100, 2)) {
+                c.processElement(new StreamRecord<>(committable));
+            }
+            snapshotTwo = c.snapshot(2, 2); // still holds checkpoint 1: its notification has not come yet
+            c.notifyOfCompletedCheckpoint(1); // late, after snapshot 2: commits checkpoint 1 alone
+            // the task dies before checkpoint 2's notification
+        }
+        assertThat(TestRows.read(table)).hasSize(100);
+
+        try (var c = committer()) {
+            c.initializeState(snapshotTwo);
+            c.open();
+            c.notifyOfCompletedCheckpoint(2);
+        }
+        List<TestRows.Row> rows = TestRows.read(table);
+        assertThat(rows).extracting(TestRows.Row::seq).doesNotHaveDuplicates().hasSize(200);
+        assertThat(TestRows.adds(table)).extracting(add -> add.get("path").asText()).doesNotHaveDuplicates().hasSize(2);
+        assertThat(logVersions()).isEqualTo(3); // create, checkpoint 1, checkpoint 2
+    }
+
+    @Test
     void aFreshJobGetsItsOwnAppIdSoItsCheckpointOneIsNotMistakenForAReplay() throws Exception {
         for (int job = 0; job < 2; job++) {
             try (var w = writer(); var c = committer()) {
