@@ -24,14 +24,18 @@ import java.util.concurrent.TimeUnit;
 final class EmbeddedKafka implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
-    private final ChildProcess process;
+    private volatile ChildProcess process;
     private final Path dataDir;
     private final String bootstrap;
+    private final List<String> brokerCommand;
+    private final Path logFile;
 
-    private EmbeddedKafka(ChildProcess process, Path dataDir, String bootstrap) {
+    private EmbeddedKafka(ChildProcess process, Path dataDir, String bootstrap, List<String> brokerCommand, Path logFile) {
         this.process = process;
         this.dataDir = dataDir;
         this.bootstrap = bootstrap;
+        this.brokerCommand = brokerCommand;
+        this.logFile = logFile;
     }
 
     /**
@@ -93,11 +97,10 @@ final class EmbeddedKafka implements AutoCloseable {
             deleteQuietly(dir);
             throw new IllegalStateException("formatting Kafka storage failed; see " + logFile + ":\n" + format.logTail());
         }
-        ChildProcess broker = ChildProcess.start("kafka",
-                List.of(java, "-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC", "-Djava.awt.headless=true", log4jOpt,
-                        "-cp", classpath, "kafka.Kafka", props.toString()),
-                Map.of(), dir, logFile, null);
-        EmbeddedKafka kafka = new EmbeddedKafka(broker, dir, "127.0.0.1:" + port);
+        List<String> command = List.of(java, "-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC", "-Djava.awt.headless=true",
+                log4jOpt, "-cp", classpath, "kafka.Kafka", props.toString());
+        ChildProcess broker = ChildProcess.start("kafka", command, Map.of(), dir, logFile, null);
+        EmbeddedKafka kafka = new EmbeddedKafka(broker, dir, "127.0.0.1:" + port, command, logFile);
         try {
             kafka.awaitReady();
         } catch (RuntimeException | InterruptedException e) {
@@ -134,6 +137,7 @@ final class EmbeddedKafka implements AutoCloseable {
                 group.initial.rebalance.delay.ms=0
                 auto.create.topics.enable=false
                 delete.topic.enable=true
+                controlled.shutdown.enable=false
                 """.formatted(port, controllerPort, dataDir.toString().replace("\\", "/"));
     }
 
@@ -160,6 +164,21 @@ final class EmbeddedKafka implements AutoCloseable {
 
     String bootstrapServers() {
         return bootstrap;
+    }
+
+    /**
+     * Stops the broker as an operator would (SIGTERM; a single node has no one to hand leadership to, so no
+     * controlled shutdown) and starts it again on the same
+     * ports and data, waiting until it answers: the broker-restart fault. Clients reconnect by themselves.
+     */
+    synchronized String restart() throws InterruptedException {
+        long t0 = System.nanoTime();
+        process.stop(Duration.ofSeconds(20));
+        long stopped = System.nanoTime();
+        process = ChildProcess.start("kafka", brokerCommand, Map.of(), dataDir, logFile, null);
+        awaitReady();
+        return String.format(java.util.Locale.ROOT, "broker stopped in %.1f s, answering again %.1f s later",
+                (stopped - t0) / 1e9, (System.nanoTime() - stopped) / 1e9);
     }
 
     KafkaConnection connection() {

@@ -36,6 +36,8 @@ record EngineResult(
         long worstNegativeMicros,
         Map<String, List<ProcessSampler.Sample>> processes,
         Map<String, String> knobs,
+        List<FaultRun.Outcome> faults,
+        long poisonInjected,
         Verdict.Outcome verdict,
         String logTail) {
 
@@ -47,7 +49,7 @@ record EngineResult(
                                   String logTail) {
         return new EngineResult(engine.id(), engine.label(), attempted, Optional.of(reason), 0, List.of(), new Histogram(3),
                 Double.NaN, List.of(), Optional.empty(), Optional.empty(), 0, List.of(), 0, 0, Double.NaN, 0, 0, 0,
-                Map.of(), knobs, new Verdict.Outcome(List.of(new Verdict.Check("ran", false, reason))), logTail);
+                Map.of(), knobs, List.of(), -1, new Verdict.Outcome(List.of(new Verdict.Check("ran", false, reason))), logTail);
     }
 
     boolean ran() {

@@ -2,6 +2,7 @@ package streambench.harness;
 
 import org.apache.hadoop.fs.FileSystem;
 import streambench.harness.analysis.Completeness;
+import streambench.harness.analysis.SecondBin;
 import streambench.harness.analysis.TableAnalysis;
 import streambench.harness.analysis.Verdict;
 import streambench.harness.delta.DeltaLogTail;
@@ -28,9 +29,16 @@ final class EngineRun {
     private final Map<String, String> overrides;
     private final String heap;
     private final PrintStream out;
+    private final List<FaultSpec> faults;
 
     EngineRun(InstallLayout layout, Services services, KnobDefaults defaults, RunDirectory dir, RunInfo info,
               Map<String, String> overrides, String heap, PrintStream out) {
+        this(layout, services, defaults, dir, info, overrides, heap, out, List.of());
+    }
+
+    EngineRun(InstallLayout layout, Services services, KnobDefaults defaults, RunDirectory dir, RunInfo info,
+              Map<String, String> overrides, String heap, PrintStream out, List<FaultSpec> faults) {
+        this.faults = faults;
         this.layout = layout;
         this.services = services;
         this.defaults = defaults;
@@ -75,58 +83,109 @@ final class EngineRun {
                                       String tableUri) throws Exception {
         long t0 = System.nanoTime();
         out.printf("  starting the %s consumer (log %s) ...%n", engine.label(), dir.file(engine.id() + ".log"));
-        try (ConsumerProcess consumer = engine.launch(layout, env, heap, dir.file(engine.id() + ".log"), null);
-             FileSystem fs = LakeFileSystem.open(services.lake(), Map.of());
-             ProcessSampler sampler = new ProcessSampler()) {
+        try (ProcessSampler sampler = new ProcessSampler();
+             ConsumerSlot slot = new ConsumerSlot(engine, layout, env, heap, dir.file(engine.id() + ".log"),
+                     pid -> sampler.watch("consumer", pid));
+             FileSystem fs = LakeFileSystem.open(services.lake(), Map.of())) {
             try {
-                consumer.awaitReady(engine.readyTimeout());
+                slot.current().awaitReady(engine.readyTimeout());
             } catch (IllegalStateException e) {
                 out.println("  " + engine.label() + " failed: " + firstLine(e.getMessage()));
                 return EngineResult.didNotRun(engine, firstLine(e.getMessage()), true, knobs,
-                        consumer.process().logTail());
+                        slot.current().process().logTail());
             }
             out.printf("  ready after %.1f s (first commit done)%n", (System.nanoTime() - t0) / 1e9);
 
-            sampler.watch("consumer", consumer.process().pid());
+            sampler.watch("consumer", slot.current().process().pid());
             services.kafkaPid().ifPresent(pid -> sampler.watch("kafka", pid));
             services.azuritePid().ifPresent(pid -> sampler.watch("azurite", pid));
             ProducerLauncher.Outcome produced;
-            try (DeltaLogTail tail = new DeltaLogTail(fs, tableUri, 500)) {
+            try (DeltaLogTail tail = new DeltaLogTail(fs, tableUri, 500);
+                 FaultInjector injector = new FaultInjector(faults, actions(engine, slot, sampler), out);
+                 PoisonProducer poison = poisonFor(topic)) {
                 LiveView live = new LiveView(engine.id(), info.durationSeconds(), tail, out);
                 ProducerLauncher producer = new ProducerLauncher(layout, services.endpointEnv());
                 produced = producer.run(new ProducerLauncher.Request(topic, info.rate(), info.durationSeconds(),
                                 info.messageBytes(), overrides),
                         dir.file(engine.id() + "-producer-summary.json"), dir.file(engine.id() + "-producer.log"),
-                        live::onProducerLine, pid -> sampler.watch("producer", pid));
+                        live::onProducerLine, pid -> {
+                            sampler.watch("producer", pid);
+                            injector.start();
+                            if (poison != null) {
+                                poison.start();
+                            }
+                        });
                 if (produced.report().isEmpty()) {
                     return EngineResult.didNotRun(engine, "the producer failed (exit " + produced.exitCode()
                             + ") without a summary", true, knobs, produced.logTail());
                 }
-                drain(engine, consumer, tail, produced.report().get().acked());
-                Map<String, Long> metrics = consumer.metrics();
-                consumer.close();
-                boolean exitedOnItsOwn = consumer.process().exitedOnItsOwn();
+                if (poison != null) {
+                    poison.finish();
+                }
+                drain(engine, slot, tail, produced.report().get().acked());
+                Map<String, Long> metrics = slot.current().metrics();
+                injector.close(); // a lake paused past the load is resumed before the consumer stops
+                slot.close();
+                boolean exitedOnItsOwn = slot.current().process().exitedOnItsOwn();
                 tail.pollOnce();
+                FaultRun faultRun = new FaultRun(faults, injector.fired(), poison == null ? 0 : poison.acked(),
+                        poison == null ? 0 : poison.failed(), slot.malformedCounted(metrics), slot.restarts());
                 return analyse(engine, knobs, fs, tableUri, tail.observedMillis(), produced.report().get(),
-                        metrics.getOrDefault("malformed_rows_total", 0L), sampler.samples(),
-                        consumer.process().logTail(), exitedOnItsOwn);
+                        slot.malformedCounted(metrics), sampler.samples(), slot.current().process().logTail(),
+                        exitedOnItsOwn, faultRun);
             }
         }
     }
 
+    /** The side producer of the poison fault, or null when the run has none. */
+    private PoisonProducer poisonFor(String topic) {
+        return faults.stream().filter(f -> f.kind() == FaultSpec.Kind.POISON).findFirst()
+                .map(f -> new PoisonProducer(services.kafka(), topic, info.rate() * f.share(), info.durationSeconds()))
+                .orElse(null);
+    }
+
+    /** What each fault does in a real run. */
+    private FaultInjector.Actions actions(Engine engine, ConsumerSlot slot, ProcessSampler sampler) {
+        return new FaultInjector.Actions() {
+            @Override
+            public String killConsumer() throws Exception {
+                long killed = slot.killAndRestart();
+                return "kill -9 of the " + engine.label() + " consumer (pid " + killed + "), started again (pid "
+                        + slot.current().process().pid() + ") on the same checkpoint";
+            }
+
+            @Override
+            public void pauseLake() {
+                services.pauseLake();
+            }
+
+            @Override
+            public void resumeLake() {
+                services.resumeLake();
+            }
+
+            @Override
+            public String restartBroker() throws Exception {
+                String note = services.restartKafka();
+                services.kafkaPid().ifPresent(pid -> sampler.watch("kafka", pid));
+                return note;
+            }
+        };
+    }
+
     /** Waits until everything acknowledged is committed, the consumer dies, or the drain timeout passes. */
-    private void drain(Engine engine, ConsumerProcess consumer, DeltaLogTail tail, long acked) throws InterruptedException {
+    private void drain(Engine engine, ConsumerSlot slot, DeltaLogTail tail, long acked) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(info.drainTimeoutSeconds()).toNanos();
         long lastPrint = 0;
-        while (tail.committedRows() < acked && System.nanoTime() < deadline && consumer.process().isAlive()) {
+        while (tail.committedRows() < acked && System.nanoTime() < deadline && slot.current().process().isAlive()) {
             if (System.nanoTime() - lastPrint > 5_000_000_000L) {
                 out.printf("  draining %s: %,d of %,d committed%n", engine.id(), tail.committedRows(), acked);
                 lastPrint = System.nanoTime();
             }
             Thread.sleep(250);
         }
-        if (!consumer.process().isAlive()) {
-            out.println("  " + engine.label() + " consumer exited during the run; see " + consumer.process().logFile());
+        if (!slot.current().process().isAlive()) {
+            out.println("  " + engine.label() + " consumer exited during the run; see " + slot.current().process().logFile());
         } else if (tail.committedRows() < acked) {
             out.printf("  drain timeout: %,d of %,d committed after %d s%s%n", tail.committedRows(), acked,
                     info.drainTimeoutSeconds(), tail.lastError() == null ? ""
@@ -139,6 +198,13 @@ final class EngineRun {
     EngineResult analyse(Engine engine, Map<String, String> knobs, FileSystem fs, String tableUri,
                                  Map<Long, Long> observed, ProducerReport producer, long malformed,
                                  Map<String, List<ProcessSampler.Sample>> processes, String logTail, boolean crashed) {
+        return analyse(engine, knobs, fs, tableUri, observed, producer, malformed, processes, logTail, crashed, FaultRun.NONE);
+    }
+
+    EngineResult analyse(Engine engine, Map<String, String> knobs, FileSystem fs, String tableUri,
+                         Map<Long, Long> observed, ProducerReport producer, long malformed,
+                         Map<String, List<ProcessSampler.Sample>> processes, String logTail, boolean crashed,
+                         FaultRun faultRun) {
         long t0 = System.nanoTime();
         out.println("  analysing " + tableUri + " ...");
         TableAnalysis.Result r;
@@ -150,7 +216,7 @@ final class EngineRun {
         }
         out.printf("  analysed %,d rows in %d commits in %.1f s%n", r.rows(), r.commits().size(),
                 (System.nanoTime() - t0) / 1e9);
-        return judge(engine, info, knobs, r, producer, malformed, processes, logTail, crashed);
+        return judge(engine, info, knobs, r, producer, malformed, processes, logTail, crashed, faultRun);
     }
 
     /** One engine whose table could not be read fails with the reason; the run goes on with the others. */
@@ -165,6 +231,19 @@ final class EngineRun {
     static EngineResult judge(Engine engine, RunInfo info, Map<String, String> knobs, TableAnalysis.Result r,
                               ProducerReport producer, long malformed,
                               Map<String, List<ProcessSampler.Sample>> processes, String logTail, boolean crashed) {
+        return judge(engine, info, knobs, r, producer, malformed, processes, logTail, crashed, FaultRun.NONE);
+    }
+
+    /**
+     * With faults, threshold and trend judge the seconds before the first timed fault (the engine was healthy
+     * under load), each fault adds whether the engine came back under the threshold, poison adds the
+     * malformed count, and a broker restart lifts the producer's acknowledgement bound (its sends wait for
+     * the broker by design).
+     */
+    static EngineResult judge(Engine engine, RunInfo info, Map<String, String> knobs, TableAnalysis.Result r,
+                              ProducerReport producer, long malformed,
+                              Map<String, List<ProcessSampler.Sample>> processes, String logTail, boolean crashed,
+                              FaultRun faultRun) {
         long window = info.durationSeconds();
         long[] acked = producer.ackedBySecond().orElseGet(() -> offeredPerSecond(producer, window));
         double produced = TableAnalysis.producedRate(acked, info.warmupSeconds(), window);
@@ -175,23 +254,44 @@ final class EngineRun {
         boolean drained = !crashed && complete.missing() == 0 && drainSeconds <= info.drainTimeoutSeconds();
         java.util.OptionalLong minGap = r.commits().stream().filter(c -> c.observedMillis() >= 0)
                 .mapToLong(c -> c.observedMillis() - c.commitMillis()).min();
+        java.util.OptionalLong firstFault = faultRun.firstFaultSecond();
+        List<SecondBin> judged = firstFault.isEmpty() ? r.bins()
+                : r.bins().stream().filter(b -> b.elapsedSecond() < firstFault.getAsLong()).toList();
         List<Verdict.Check> checks = new java.util.ArrayList<>(List.of(
-                Verdict.threshold(r.bins(), info.thresholdSeconds()),
-                Verdict.trend(r.bins(), info.warmupSeconds(), info.trendBound(), info.trendMinRiseSeconds()),
+                Verdict.threshold(judged, info.thresholdSeconds()),
+                trend(judged, info, firstFault),
                 Verdict.keptUp(produced, committed, info.keepUpRatio(), drained, Math.max(0, drainSeconds)),
                 Verdict.complete(complete),
                 Verdict.load(producer.completedSchedule(), producer.failed(), producer.maxAckLagMs(),
-                        PRODUCER_MAX_ACK_LAG_MS),
+                        faultRun.brokerRestarted() ? Double.POSITIVE_INFINITY : PRODUCER_MAX_ACK_LAG_MS),
                 Verdict.clean(r.foreign()),
                 Verdict.clocks(r.negativeLatencies(), r.worstNegativeMicros(), minGap, info.clockToleranceMs())));
         if (crashed) {
             checks.add(new Verdict.Check("ran", false, "the consumer exited on its own during the run"));
         }
+        List<FaultRun.Outcome> outcomes = faultRun.outcomes(r.bins(), info.thresholdSeconds(), window, crashed);
+        checks.addAll(faultRun.checks(outcomes));
         Verdict.Outcome verdict = new Verdict.Outcome(List.copyOf(checks));
         return new EngineResult(engine.id(), engine.label(), true, Optional.empty(), producer.startMicros(), r.bins(),
                 r.whole(), r.maxSeconds(), r.commits(), Optional.of(producer), Optional.of(complete), r.foreign().count(),
                 r.foreign().examples(), produced, committed, Verdict.steadySlope(r.bins(), info.warmupSeconds()), malformed,
-                r.negativeLatencies(), r.worstNegativeMicros(), processes, knobs, verdict, verdict.passed() ? "" : logTail);
+                r.negativeLatencies(), r.worstNegativeMicros(), processes, knobs, outcomes,
+                faultRun.poisoned() ? faultRun.poisonAcked() : -1, verdict, verdict.passed() ? "" : logTail);
+    }
+
+    /**
+     * Before a fault the trend is judged like any run's; when the first fault comes too soon after the warm-up
+     * for a slope, the check says so and passes: a fault run is judged by its recoveries.
+     */
+    private static Verdict.Check trend(List<SecondBin> judged, RunInfo info, java.util.OptionalLong firstFault) {
+        Verdict.Check trend = Verdict.trend(judged, info.warmupSeconds(), info.trendBound(), info.trendMinRiseSeconds());
+        long steady = judged.stream().filter(b -> b.elapsedSecond() >= info.warmupSeconds()).count();
+        if (firstFault.isPresent() && steady < Verdict.TREND_MIN_POINTS) {
+            return new Verdict.Check("trend", true, String.format(java.util.Locale.ROOT,
+                    "not judged: %d s between the %d s warm-up and the first fault at second %d", steady,
+                    info.warmupSeconds(), firstFault.getAsLong()));
+        }
+        return trend;
     }
 
     /** A summary from before per-second acknowledgements: the schedule's rate is the best stand-in. */

@@ -148,6 +148,9 @@ final class ResultsWriter {
         settings.put("trend_min_rise_s", run.trendMinRiseSeconds());
         settings.put("keep_up_ratio", run.keepUpRatio());
         settings.put("clock_tolerance_ms", run.clockToleranceMs());
+        if (!run.faults().isEmpty()) {
+            settings.put("faults", run.faults());
+        }
         root.put("settings", settings);
         List<Map<String, Object>> list = new ArrayList<>();
         for (EngineResult e : engines) {
@@ -194,6 +197,24 @@ final class ResultsWriter {
                 m.put("foreign", e.foreignRows());
                 if (!e.foreignExamples().isEmpty()) {
                     m.put("foreign_examples", e.foreignExamples());
+                }
+                if (!e.faults().isEmpty()) {
+                    List<Map<String, Object>> faults = new ArrayList<>();
+                    for (FaultRun.Outcome f : e.faults()) {
+                        Map<String, Object> fm = new LinkedHashMap<>();
+                        fm.put("fault", f.fault());
+                        fm.put("at_s", round(f.atSecond()));
+                        fm.put("peak_latency_s", round(f.peakSeconds()));
+                        fm.put("recovery_s", f.recoverySeconds());
+                        fm.put("recovered", f.recovered());
+                        fm.put("how", f.how());
+                        fm.put("note", f.note());
+                        faults.add(fm);
+                    }
+                    m.put("faults", faults);
+                }
+                if (e.poisonInjected() >= 0) {
+                    m.put("poison_injected", e.poisonInjected());
                 }
                 m.put("negative_latencies", e.negativeLatencies());
                 m.put("worst_negative_latency_ms", round(e.worstNegativeMicros() / 1e3));

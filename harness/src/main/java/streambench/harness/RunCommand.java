@@ -38,6 +38,14 @@ final class RunCommand implements Callable<Integer> {
 
 
 
+    @Option(names = "--fault", paramLabel = "SPEC",
+            description = "Inject a fault into every engine's turn (repeatable): kill-consumer@30s (kill -9 the consumer at "
+                    + "second 30 of the load and start it again on the same checkpoint), lake-outage@30s:10s (the embedded "
+                    + "Azurite stops answering for 10 s), broker-restart@30s (the embedded broker is stopped and started "
+                    + "again), poison@1% (hostile records at 1% of the rate). The summary reports each fault's peak latency "
+                    + "and recovery time.")
+    List<String> faultSpecs = new ArrayList<>();
+
     @Option(names = "--consumer-heap", defaultValue = "${env:CONSUMER_HEAP:-4g}",
             description = "-Xmx of each consumer JVM (env CONSUMER_HEAP, default ${DEFAULT-VALUE}).")
     String consumerHeap;
@@ -68,7 +76,8 @@ final class RunCommand implements Callable<Integer> {
         RunDirectory run = RunDirectory.create(load.results);
         RunInfo info = new RunInfo(run.runId(), Instant.now(), machine, rate, durationSeconds, load.partitions,
                 load.messageBytes, verdict.warmupSeconds, verdict.thresholdSeconds, verdict.drainTimeoutSeconds,
-                verdict.trendBound, verdict.trendMinRiseSeconds, KEEP_UP_RATIO, verdict.clockToleranceMs);
+                verdict.trendBound, verdict.trendMinRiseSeconds, KEEP_UP_RATIO, verdict.clockToleranceMs,
+                faultSpecs.stream().map(f -> FaultSpec.parse(f).text()).toList());
 
         out.printf("streambench run %s: %,d msg/s for %d s per engine, %d partitions, %d-byte events, threshold %.1f s%n",
                 run.runId(), rate, durationSeconds, load.partitions, load.messageBytes, verdict.thresholdSeconds);
@@ -89,7 +98,10 @@ final class RunCommand implements Callable<Integer> {
             if (producerOnly) {
                 return ProducerOnlyRun.run(layout, services, run, rate, durationSeconds, load, out);
             }
-            EngineRun engineRun = new EngineRun(layout, services, defaults, run, info, load.overrides, consumerHeap, out);
+            List<FaultSpec> faults = faultSpecs.stream().map(FaultSpec::parse).toList();
+            faults.forEach(f -> f.validate(durationSeconds, services.embeddedKafkaRunning(), services.embeddedLakeRunning()));
+            EngineRun engineRun = new EngineRun(layout, services, defaults, run, info, load.overrides, consumerHeap, out,
+                    faults);
             ResultsWriter writer = new ResultsWriter(load.results, run.dir());
             List<EngineResult> results = new ArrayList<>();
             for (Engine engine : selected) {
@@ -133,6 +145,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private void validate(boolean producerOnly) {
+        faultSpecs.forEach(f -> FaultSpec.parse(f).validate(durationSeconds, true, true)); // usage errors before any start
         load.validate();
         verdict.validate();
         if (rate <= 0) {
@@ -164,6 +177,9 @@ final class RunCommand implements Callable<Integer> {
                     r.trendSlope(), r.committedRate(), r.producedRate() > 0 ? r.committedRate() / r.producedRate() : 0,
                     r.completeness().map(c -> c.missing()).orElse(-1L), r.completeness().map(c -> c.duplicates()).orElse(-1L)));
             r.verdict().failures().forEach(f -> out.println("    " + f));
+            r.faults().forEach(f -> out.println(String.format(Locale.ROOT, "    fault %s at %.1f s: peak %.2f s, %s", f.fault(),
+                    f.atSecond(), f.peakSeconds(), f.recovered() ? "recovered in " + f.recoverySeconds() + " s (" + f.how() + ")"
+                            : "did not recover")));
         }
         out.println();
     }

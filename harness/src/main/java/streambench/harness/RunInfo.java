@@ -5,5 +5,13 @@ import java.time.Instant;
 /** The settings of one harness run, as the reports record them. */
 record RunInfo(String runId, Instant started, Machine machine, long rate, long durationSeconds, int partitions,
                int messageBytes, long warmupSeconds, double thresholdSeconds, long drainTimeoutSeconds,
-               double trendBound, double trendMinRiseSeconds, double keepUpRatio, long clockToleranceMs) {
+               double trendBound, double trendMinRiseSeconds, double keepUpRatio, long clockToleranceMs,
+               java.util.List<String> faults) {
+
+    RunInfo(String runId, Instant started, Machine machine, long rate, long durationSeconds, int partitions,
+            int messageBytes, long warmupSeconds, double thresholdSeconds, long drainTimeoutSeconds, double trendBound,
+            double trendMinRiseSeconds, double keepUpRatio, long clockToleranceMs) {
+        this(runId, started, machine, rate, durationSeconds, partitions, messageBytes, warmupSeconds, thresholdSeconds,
+                drainTimeoutSeconds, trendBound, trendMinRiseSeconds, keepUpRatio, clockToleranceMs, java.util.List.of());
+    }
 }

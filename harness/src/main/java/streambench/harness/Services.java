@@ -116,6 +116,43 @@ final class Services implements AutoCloseable {
         return embeddedAzurite.map(a -> OptionalLong.of(a.pid())).orElse(OptionalLong.empty());
     }
 
+    /** The broker-restart fault: the embedded broker stopped and started again. */
+    String restartKafka() throws InterruptedException {
+        return embeddedKafka.orElseThrow(() -> new IllegalStateException("no embedded broker to restart")).restart();
+    }
+
+    /** The lake-outage fault: SIGSTOP to the embedded Azurite, so every request hangs as on an unreachable store. */
+    void pauseLake() {
+        signalAzurite("STOP");
+    }
+
+    void resumeLake() {
+        signalAzurite("CONT");
+    }
+
+    boolean embeddedKafkaRunning() {
+        return embeddedKafka.isPresent();
+    }
+
+    boolean embeddedLakeRunning() {
+        return embeddedAzurite.isPresent();
+    }
+
+    private void signalAzurite(String signal) {
+        long pid = azuritePid().orElseThrow(() -> new IllegalStateException("no embedded Azurite to signal"));
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).redirectErrorStream(true).start();
+            if (!kill.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill -" + signal + " " + pid + " failed");
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot signal Azurite (pid " + pid + "): " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while signalling Azurite", e);
+        }
+    }
+
     OptionalLong kafkaPid() {
         return embeddedKafka.map(k -> OptionalLong.of(k.pid())).orElse(OptionalLong.empty());
     }

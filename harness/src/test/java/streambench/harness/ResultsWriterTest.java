@@ -20,7 +20,7 @@ class ResultsWriterTest {
         return new EngineResult(label.toLowerCase().replace(' ', '-'), label, true, Optional.empty(), 0,
                 List.of(new SecondBin(0, max, max / 2, max, max / 2, 10)), h, max, List.of(), Optional.empty(),
                 Optional.empty(), 0, List.of(), 10, 10, 0, 0, 0, 0, Map.of(),
-                Map.of("ADLS_ACCOUNT_KEY", "c2VjcmV0", "TRIGGER_INTERVAL", "0s"),
+                Map.of("ADLS_ACCOUNT_KEY", "c2VjcmV0", "TRIGGER_INTERVAL", "0s"), List.of(), -1,
                 new Verdict.Outcome(List.of(Verdict.threshold(List.of(new SecondBin(0, max, 0, 0, 0, 1)), 5))), "");
     }
 

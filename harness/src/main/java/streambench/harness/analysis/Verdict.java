@@ -15,6 +15,9 @@ public final class Verdict {
     }
 
     /** {@code invalidates}: failing it says the run cannot be judged (invalid), not that the engine failed. */
+    /** Fewer seconds after the warm-up than this are too short for a slope. */
+    public static final int TREND_MIN_POINTS = 5;
+
     public record Check(String name, boolean passed, String detail, boolean invalidates) {
         public Check(String name, boolean passed, String detail) {
             this(name, passed, detail, false);
@@ -59,7 +62,7 @@ public final class Verdict {
      */
     public static Check trend(List<SecondBin> bins, long warmupSeconds, double maxSlope, double minRiseSeconds) {
         List<double[]> points = steadyPoints(bins, warmupSeconds);
-        if (points.size() < 5) {
+        if (points.size() < TREND_MIN_POINTS) {
             return new Check("trend", false, fmt("only %d seconds after a %d s warm-up: too short to judge",
                     points.size(), warmupSeconds));
         }
@@ -109,8 +112,9 @@ public final class Verdict {
     /** 5. The producer delivered the offered load: schedule completed, nothing failed, acks within {@code maxLagMs}. */
     public static Check load(boolean completedSchedule, long failedSends, double maxAckLagMs, double maxLagMs) {
         boolean ok = completedSchedule && failedSends == 0 && maxAckLagMs < maxLagMs;
-        return new Check("load", ok, fmt("schedule %s, %d failed sends, max schedule-to-ack %.0f ms (bound %.0f)",
-                completedSchedule ? "completed" : "cut short", failedSends, maxAckLagMs, maxLagMs), true);
+        String bound = Double.isInfinite(maxLagMs) ? "not bounded: a fault held the broker back" : fmt("bound %.0f", maxLagMs);
+        return new Check("load", ok, fmt("schedule %s, %d failed sends, max schedule-to-ack %.0f ms (%s)",
+                completedSchedule ? "completed" : "cut short", failedSends, maxAckLagMs, bound), true);
     }
 
     /** 6. Clean: the table holds only what the run's producers acknowledged. */
