@@ -81,11 +81,10 @@ final class EmbeddedKafka implements AutoCloseable {
             deleteQuietly(dir);
             throw new UncheckedIOException(e);
         }
-        String java = ChildProcess.javaExecutable();
         String log4jOpt = "-Dlog4j2.configurationFile=" + log4j;
         ChildProcess format = ChildProcess.start("kafka-format",
-                List.of(java, log4jOpt, "-cp", classpath, "kafka.tools.StorageTool", "format",
-                        "-t", randomClusterId(), "-c", props.toString()),
+                ChildProcess.watchedJava(List.of(log4jOpt), classpath, "kafka.tools.StorageTool",
+                        List.of("format", "-t", randomClusterId(), "-c", props.toString())),
                 Map.of(), dir, logFile, null);
         OptionalInt formatted = format.waitFor(Duration.ofSeconds(60));
         format.stop(Duration.ofSeconds(1));
@@ -94,8 +93,8 @@ final class EmbeddedKafka implements AutoCloseable {
             throw new IllegalStateException("formatting Kafka storage failed; see " + logFile + ":\n" + format.logTail());
         }
         ChildProcess broker = ChildProcess.start("kafka",
-                List.of(java, "-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC", "-Djava.awt.headless=true", log4jOpt,
-                        "-cp", classpath, "kafka.Kafka", props.toString()),
+                ChildProcess.watchedJava(List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC",
+                        "-Djava.awt.headless=true", log4jOpt), classpath, "kafka.Kafka", List.of(props.toString())),
                 Map.of(), dir, logFile, null);
         EmbeddedKafka kafka = new EmbeddedKafka(broker, dir, "127.0.0.1:" + port);
         try {
