@@ -64,6 +64,12 @@ public final class Secrets {
 
     /** Values this process was told are secret, each with its escaped forms; masked by every {@link #redactText}. */
     private static final Map<String, Set<String>> KNOWN = new ConcurrentHashMap<>();
+    /**
+     * Every form of every known value, longest first (a longer form may contain a shorter one: it is masked
+     * whole, leaving no escaped remainder). Rebuilt when a value is added, which is rare; read on every
+     * call, which can be frequent (a producer's failed sends).
+     */
+    private static volatile List<String> knownForms = List.of();
 
     private Secrets() {
     }
@@ -112,8 +118,18 @@ public final class Secrets {
      * and escaped. Knobs calls this for each secret-named variable it is given.
      */
     public static void remember(String value) {
-        if (value != null && value.strip().length() >= MIN_MASKED_LENGTH) {
-            KNOWN.computeIfAbsent(value, Secrets::escapedForms);
+        if (value != null && value.strip().length() >= MIN_MASKED_LENGTH && !KNOWN.containsKey(value)) {
+            addKnown(value);
+        }
+    }
+
+    private static synchronized void addKnown(String value) {
+        if (KNOWN.putIfAbsent(value, escapedForms(value)) == null) {
+            Set<String> all = new LinkedHashSet<>();
+            KNOWN.values().forEach(all::addAll);
+            List<String> sorted = new ArrayList<>(all);
+            sorted.sort(Comparator.comparingInt(String::length).reversed());
+            knownForms = List.copyOf(sorted);
         }
     }
 
@@ -139,26 +155,17 @@ public final class Secrets {
     }
 
     /**
-     * Masks, in this order: each of {@code knownSecretValues} and each remembered secret in every escaped form
-     * it may take in our output (raw, JSON string, SQL literal, JAAS quoting, URL encoding, and nestings of
-     * those); PEM private keys; and the values of secret-named pairs.
+     * Masks, in this order: each of {@code knownSecretValues} (which become {@link #remember remembered}) and
+     * each remembered secret in every escaped form it may take in our output (raw, JSON string, SQL literal,
+     * JAAS quoting, URL encoding, and nestings of those); PEM private keys; and the values of secret-named pairs.
      */
     public static String redactText(String text, Iterable<String> knownSecretValues) {
         if (text == null) {
             return null;
         }
-        Set<String> forms = new LinkedHashSet<>();
-        for (String secret : knownSecretValues) {
-            if (secret != null && secret.strip().length() >= MIN_MASKED_LENGTH) {
-                forms.addAll(escapedForms(secret));
-            }
-        }
-        KNOWN.values().forEach(forms::addAll);
-        List<String> longestFirst = new ArrayList<>(forms);
-        // a longer form may contain a shorter one: mask it whole, leaving no escaped remainder behind
-        longestFirst.sort(Comparator.comparingInt(String::length).reversed());
+        knownSecretValues.forEach(Secrets::remember);
         String out = text;
-        for (String form : longestFirst) {
+        for (String form : knownForms) {
             out = out.replace(form, REDACTED);
         }
         out = PEM_PRIVATE_KEY.matcher(out).replaceAll(REDACTED);
