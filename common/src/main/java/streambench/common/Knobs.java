@@ -9,7 +9,8 @@ import java.util.TreeMap;
  * Reads every tuning value and setting from the environment: {@code knobs.env("NAME", "default")}.
  * The defaults in code must match the {@code x-*-tuning} anchors of docker-compose.yml (a test checks
  * that); an empty variable counts as unset, as docker-compose writes {@code NAME=} for "no value".
- * Everything read is remembered so a main can print its effective configuration, secrets redacted.
+ * Everything read is remembered so a main can print its effective configuration, secrets redacted; the
+ * value of every secret-named variable given becomes a known secret ({@link Secrets#remember}).
  */
 public final class Knobs {
     private final Map<String, String> source;
@@ -17,6 +18,9 @@ public final class Knobs {
 
     private Knobs(Map<String, String> source) {
         this.source = Map.copyOf(source);
+        // every secret-named variable, read or not, is masked in all free text this process prints: a child
+        // process gets this environment too and may quote a value back in an error we print
+        Secrets.rememberSecretsIn(this.source);
     }
 
     public static Knobs fromEnvironment() {

@@ -17,8 +17,12 @@ public final class MainRunner {
     private MainRunner() {
     }
 
-    /** Runs {@code body} and calls {@link System#exit} with its outcome. */
+    /**
+     * Runs {@code body} and calls {@link System#exit} with its outcome. Started by the harness, the main also
+     * ends when the harness is gone ({@link ParentWatch}).
+     */
     public static void runAndExit(String program, Body body) {
+        ParentWatch.start();
         System.exit(run(program, body));
     }
 

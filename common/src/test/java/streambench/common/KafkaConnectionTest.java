@@ -24,6 +24,19 @@ class KafkaConnectionTest {
     }
 
     @Test
+    void describeMasksEverySecretShapedClientPropertyButNotClassNames() {
+        KafkaConnection kafka = KafkaConnection.fromKnobs(Knobs.of(Map.of(
+                "KAFKA_BOOTSTRAP_SERVERS", "b1:9092",
+                "KAFKA_CLIENT_SSL_KEYSTORE_KEY", "-----BEGIN PRIVATE KEY-----\nMIIEpemBody\n-----END PRIVATE KEY-----",
+                "KAFKA_CLIENT_SSL_KEY_PASSWORD", "k3y-pass",
+                "KAFKA_CLIENT_SSL_TRUSTSTORE_PASSWORD", "trust-pass",
+                "KAFKA_CLIENT_KEY_SERIALIZER", "org.example.Keys")));
+        assertThat(kafka.properties()).containsEntry("ssl.keystore.key", "-----BEGIN PRIVATE KEY-----\nMIIEpemBody\n-----END PRIVATE KEY-----");
+        assertThat(kafka.describe()).doesNotContain("MIIEpemBody").doesNotContain("k3y-pass").doesNotContain("trust-pass")
+                .contains("ssl.keystore.key=<redacted>").contains("key.serializer=org.example.Keys");
+    }
+
+    @Test
     void eventHubsConnectionStringBecomesSaslPlain() {
         KafkaConnection kafka = KafkaConnection.fromKnobs(Knobs.of(Map.of("EVENTHUB_CONNECTION_STRING", CONN)));
         assertThat(kafka.bootstrapServers()).isEqualTo("my-ns.servicebus.windows.net:9093");

@@ -71,6 +71,16 @@ class KnobsTest {
     }
 
     @Test
+    void passThroughSecretsAreRedactedInTheEffectiveConfiguration() {
+        Knobs knobs = Knobs.of(Map.of("KAFKA_CLIENT_SSL_KEYSTORE_KEY", "-----BEGIN PRIVATE KEY-----\nMIIEkeystore\n-----END PRIVATE KEY-----",
+                "KAFKA_CLIENT_KEY_SERIALIZER", "org.example.KeySerializer"));
+        knobs.withPrefix("KAFKA_CLIENT_");
+        assertThat(knobs.effectiveRedacted()).containsExactly(
+                Map.entry("KAFKA_CLIENT_KEY_SERIALIZER", "org.example.KeySerializer"),
+                Map.entry("KAFKA_CLIENT_SSL_KEYSTORE_KEY", Secrets.REDACTED));
+    }
+
+    @Test
     void errorsOnSecretKnobsDoNotEchoTheValue() {
         Knobs knobs = Knobs.of(Map.of("FELDERA_API_KEY", "hunter2"));
         assertThatThrownBy(() -> knobs.env("FELDERA_API_KEY", "").asPositiveInt())

@@ -133,6 +133,34 @@ class FelderaConsumerTest {
         assertThat(stub.actions()).noneMatch(a -> a.contains("/start"));
     }
 
+    /**
+     * Secrets of each kind the consumer handles, some with quotes and backslashes, planted in its environment:
+     * neither the program it prints nor Feldera's error quoting that program back shows any of them.
+     */
+    @Test
+    void plantedSecretsAppearInNoOutputNeitherRawNorEscaped() throws Exception {
+        Map<String, String> env = env();
+        env.put("ADLS_ACCOUNT_KEY", "Pl4nted\"acc'ount\\key-Pl4nted");
+        env.put("KAFKA_CLIENT_SECURITY_PROTOCOL", "SASL_SSL");
+        env.put("KAFKA_CLIENT_SASL_MECHANISM", "PLAIN");
+        env.put("KAFKA_CLIENT_SASL_USERNAME", "bench");
+        env.put("KAFKA_CLIENT_SASL_PASSWORD", "Pl4nted'sasl\"pass\\word-Pl4nted");
+        env.put("KAFKA_CLIENT_SSL_KEY_PEM", "-----BEGIN PRIVATE KEY-----\nMIIEvPl4ntedPem\n-----END PRIVATE KEY-----");
+        env.put("FELDERA_API_KEY", "apikey-Pl4nted-feldera");
+        stub.apiKey = "apikey-Pl4nted-feldera";
+        FelderaConsumer consumer = consumer(env);
+        CompletableFuture<Integer> exit = runAsync(consumer);
+        await(() -> output().contains("feldera: ready"));
+        consumer.requestStop();
+        assertThat(exit.get(30, TimeUnit.SECONDS)).isZero();
+
+        stub.mode = StubFeldera.Mode.SQL_ERROR; // Feldera quotes the program's account key line back
+        probes.set(0);
+        assertThat(consumer(env).run()).isEqualTo(1);
+        assertThat(output()).contains("\"azure_storage_account_key\" : \"<redacted>\"")
+                .contains("program status SqlError").doesNotContain("Pl4nted");
+    }
+
     @Test
     void aFailedStartIsReportedAndThePipelineRemoved() throws Exception {
         stub.mode = StubFeldera.Mode.START_FAILS;

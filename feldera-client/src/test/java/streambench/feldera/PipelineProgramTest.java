@@ -63,6 +63,34 @@ class PipelineProgramTest {
         assertGolden("adls-eventhubs.sql", redacted);
     }
 
+    /**
+     * A secret with a quote or a backslash reaches the program escaped twice, as JSON inside a SQL literal
+     * ({@code '} doubled, {@code "} and {@code \\} backslashed): masking only the raw value would miss it.
+     */
+    @Test
+    void secretsAreMaskedAsTheProgramEscapesThem() {
+        String password = "Pl4nted'q\"uo\\te-Pl4nted";
+        String key = "Pl4nted\"acc'ount\\key-Pl4nted";
+        String jaasPassword = "Pl4nted-ja\\as'-Pl4nted";
+        FelderaSettings plain = settings(Map.of("AZURITE_BLOB_ENDPOINT", "127.0.0.1:10000", "ADLS_ACCOUNT_KEY", key,
+                "KAFKA_BOOTSTRAP_SERVERS", "b:9092", "KAFKA_CLIENT_SECURITY_PROTOCOL", "SASL_SSL",
+                "KAFKA_CLIENT_SASL_MECHANISM", "PLAIN", "KAFKA_CLIENT_SASL_USERNAME", "bench",
+                "KAFKA_CLIENT_SASL_PASSWORD", password));
+        String program = PipelineProgram.sql(plain);
+        assertThat(program).doesNotContain(password).contains("Pl4nted''q\\\"uo\\\\te-Pl4nted")
+                .doesNotContain(key).contains("Pl4nted\\\"acc''ount\\\\key-Pl4nted");
+        assertThat(PipelineProgram.redacted(program, PipelineProgram.secrets(plain))).doesNotContain("Pl4nted")
+                .contains("\"sasl.password\" : \"<redacted>\"").contains("\"sasl.username\" : \"bench\"");
+
+        FelderaSettings jaas = settings(Map.of("AZURITE_BLOB_ENDPOINT", "127.0.0.1:10000",
+                "KAFKA_BOOTSTRAP_SERVERS", "b:9092", "KAFKA_CLIENT_SASL_JAAS_CONFIG",
+                "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"bench\" password=\""
+                        + jaasPassword + "\";"));
+        String fromJaas = PipelineProgram.sql(jaas);
+        assertThat(fromJaas).contains("Pl4nted-ja\\\\as''-Pl4nted");
+        assertThat(PipelineProgram.redacted(fromJaas, PipelineProgram.secrets(jaas))).doesNotContain("Pl4nted");
+    }
+
     @Test
     void javaOnlyJaasLoginsAreRefusedNamingTheVariable() {
         assertThatThrownBy(() -> PipelineProgram.sql(settings(Map.of("AZURITE_BLOB_ENDPOINT", "127.0.0.1:10000",

@@ -1,5 +1,7 @@
 package streambench.harness;
 
+import streambench.common.ParentWatch;
+
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -22,8 +24,12 @@ import java.util.function.Consumer;
 
 /**
  * A process the harness started: its output goes line by line to a log file (and to an optional
- * listener), and it is stopped, with its descendants, when the harness ends for any reason short of
- * SIGKILL (normal exit, exception, Ctrl-C), so no broker or consumer outlives a run.
+ * listener), and it is stopped, with its descendants, when the harness ends (normal exit, exception,
+ * Ctrl-C), so no broker or consumer outlives a run. A SIGKILL runs no shutdown hook: for that, each child
+ * watches the harness itself ({@link ParentWatch}): its standard input is a pipe from the harness that is
+ * never written and never closed while it runs (RUNNING keeps it reachable, so no collector closes it),
+ * and {@code STREAMBENCH_PARENT_PIPE=1} tells it to end when that pipe ends. Our own mains do that
+ * themselves; other JVMs run through {@link #watchedJava}, Node through {@link #watchedNode}.
  */
 final class ChildProcess implements AutoCloseable {
     private static final Set<ChildProcess> RUNNING = ConcurrentHashMap.newKeySet();
@@ -66,11 +72,48 @@ final class ChildProcess implements AutoCloseable {
                 pb.directory(workDir.toFile());
             }
             pb.environment().putAll(env);
+            pb.environment().put(ParentWatch.ENV, "1"); // stdin stays the default: a pipe from us
             ChildProcess child = new ChildProcess(name, pb.start(), logFile, listener);
             RUNNING.add(child);
             return child;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + name + " (" + command.get(0) + "): " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * {@code java <jvmArgs> -cp <classpath> <mainClass> <args>} for a main that is not ours (Kafka's broker and
+     * tools): run through {@link ParentWatch}'s launcher, whose class joins the classpath (common is JDK-only,
+     * so it meets nothing there), so that it too ends when the harness is gone. Same JVM, same pid.
+     */
+    static List<String> watchedJava(List<String> jvmArgs, String classpath, String mainClass, List<String> args) {
+        List<String> command = new ArrayList<>();
+        command.add(javaExecutable());
+        command.addAll(jvmArgs);
+        command.add("-cp");
+        command.add(classpath + java.io.File.pathSeparator + codeLocation(ParentWatch.class));
+        command.add(ParentWatch.class.getName());
+        command.add(mainClass);
+        command.addAll(args);
+        return command;
+    }
+
+    /**
+     * {@code node --require <parent-watch.cjs> <args>}: Node programs we do not write (Azurite) get the same
+     * watch as a module loaded before their own code. Same process, same pid.
+     */
+    static List<String> watchedNode(String node, Path parentWatchModule, List<String> args) {
+        List<String> command = new ArrayList<>(List.of(node, "--require", parentWatchModule.toString()));
+        command.addAll(args);
+        return command;
+    }
+
+    /** The jar or classes directory a class was loaded from. */
+    static String codeLocation(Class<?> type) {
+        try {
+            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            throw new IllegalStateException("cannot tell where " + type.getName() + " was loaded from: " + e, e);
         }
     }
 

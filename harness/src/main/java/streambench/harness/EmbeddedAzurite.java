@@ -39,10 +39,11 @@ final class EmbeddedAzurite implements AutoCloseable {
                     + ": run `mvn -q install -DskipTests` in the repository root (it runs npm ci), or `npm ci` in " + dir);
         }
         int port = FreePort.find();
-        ChildProcess azurite = ChildProcess.start("azurite", List.of(node, script.toString(),
+        ChildProcess azurite = ChildProcess.start("azurite", ChildProcess.watchedNode(node, layout.nodeParentWatch(),
+                        List.of(script.toString(),
                         "--blobHost", "127.0.0.1", "--blobPort", Integer.toString(port),
                         "--inMemoryPersistence", "--extentMemoryLimit", Integer.toString(memoryLimitMb),
-                        "--skipApiVersionCheck", "--loose", "--disableTelemetry", "--silent"),
+                        "--skipApiVersionCheck", "--loose", "--disableTelemetry", "--silent")),
                 Map.of(), dir, logFile, null);
         EmbeddedAzurite emulator = new EmbeddedAzurite(azurite, port);
         try {

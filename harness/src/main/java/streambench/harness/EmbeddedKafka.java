@@ -23,19 +23,76 @@ import java.util.concurrent.TimeUnit;
  */
 final class EmbeddedKafka implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+    static final String DIR_PREFIX = "streambench-kafka-";
+    /** In each data directory: the harness that made it, as "pid start-instant", for {@link #removeStaleDataDirs}. */
+    static final String OWNER_FILE = "streambench-owner";
 
     private volatile ChildProcess process;
     private final Path dataDir;
     private final String bootstrap;
     private final List<String> brokerCommand;
     private final Path logFile;
+    private final List<Path> removedStale;
 
-    private EmbeddedKafka(ChildProcess process, Path dataDir, String bootstrap, List<String> brokerCommand, Path logFile) {
+    private EmbeddedKafka(ChildProcess process, Path dataDir, String bootstrap, List<String> brokerCommand, Path logFile,
+                          List<Path> removedStale) {
         this.process = process;
         this.dataDir = dataDir;
         this.bootstrap = bootstrap;
         this.brokerCommand = brokerCommand;
         this.logFile = logFile;
+        this.removedStale = List.copyOf(removedStale);
+    }
+
+    /**
+     * Deletes the data directories in {@code tmp} whose harness is gone: one killed with SIGKILL never ran
+     * {@link #close}, and its broker's log segments (every event of its run) stay on disk. A directory
+     * without an owner file is left alone: an older harness made it, or one that is writing the file now.
+     */
+    static List<Path> removeStaleDataDirs(Path tmp) {
+        List<Path> removed = new java.util.ArrayList<>();
+        try (var dirs = Files.newDirectoryStream(tmp, DIR_PREFIX + "*")) {
+            for (Path dir : dirs) {
+                Path owner = dir.resolve(OWNER_FILE);
+                if (Files.isDirectory(dir) && Files.isRegularFile(owner) && !ownerAlive(Files.readString(owner))) {
+                    deleteQuietly(dir);
+                    removed.add(dir);
+                }
+            }
+        } catch (IOException e) {
+            // the next run tries again; a leftover directory costs disk, not correctness
+        }
+        return removed;
+    }
+
+    static String ownerLine(ProcessHandle owner) {
+        return owner.pid() + " " + owner.info().startInstant().map(Object::toString).orElse("-");
+    }
+
+    /**
+     * Whether the process an owner line names still runs: its pid is alive and, where the start time is
+     * known on both sides, it started when the line says (a pid can be reused after a reboot or a wrap).
+     */
+    static boolean ownerAlive(String line) {
+        String[] parts = line.trim().split(" ");
+        long pid;
+        try {
+            pid = Long.parseLong(parts[0]);
+        } catch (NumberFormatException e) {
+            return true; // unreadable: not ours to judge, leave it
+        }
+        var handle = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+        if (handle.isEmpty()) {
+            return false;
+        }
+        String started = parts.length > 1 ? parts[1] : "-";
+        var actual = handle.get().info().startInstant();
+        return started.equals("-") || actual.isEmpty() || actual.get().toString().equals(started);
+    }
+
+    /** Data directories of killed harness runs that this start removed. */
+    List<Path> removedStale() {
+        return removedStale;
     }
 
     /**
@@ -55,11 +112,14 @@ final class EmbeddedKafka implements AutoCloseable {
 
     private static EmbeddedKafka startOnce(InstallLayout layout, Path logFile, String heap) throws InterruptedException {
         String classpath = layout.kafkaClasspath();
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        List<Path> removed = removeStaleDataDirs(tmp);
         Path dir;
         try {
-            dir = Files.createTempDirectory("streambench-kafka-");
+            dir = Files.createTempDirectory(tmp, DIR_PREFIX);
+            Files.writeString(dir.resolve(OWNER_FILE), ownerLine(ProcessHandle.current()));
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UncheckedIOException("cannot create the Kafka broker's data directory in " + tmp + ": " + e, e);
         }
         int port = FreePort.find();
         int controllerPort = FreePort.find();
@@ -85,11 +145,10 @@ final class EmbeddedKafka implements AutoCloseable {
             deleteQuietly(dir);
             throw new UncheckedIOException(e);
         }
-        String java = ChildProcess.javaExecutable();
         String log4jOpt = "-Dlog4j2.configurationFile=" + log4j;
         ChildProcess format = ChildProcess.start("kafka-format",
-                List.of(java, log4jOpt, "-cp", classpath, "kafka.tools.StorageTool", "format",
-                        "-t", randomClusterId(), "-c", props.toString()),
+                ChildProcess.watchedJava(List.of(log4jOpt), classpath, "kafka.tools.StorageTool",
+                        List.of("format", "-t", randomClusterId(), "-c", props.toString())),
                 Map.of(), dir, logFile, null);
         OptionalInt formatted = format.waitFor(Duration.ofSeconds(60));
         format.stop(Duration.ofSeconds(1));
@@ -97,10 +156,10 @@ final class EmbeddedKafka implements AutoCloseable {
             deleteQuietly(dir);
             throw new IllegalStateException("formatting Kafka storage failed; see " + logFile + ":\n" + format.logTail());
         }
-        List<String> command = List.of(java, "-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC", "-Djava.awt.headless=true",
-                log4jOpt, "-cp", classpath, "kafka.Kafka", props.toString());
+        List<String> command = ChildProcess.watchedJava(List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC",
+                "-Djava.awt.headless=true", log4jOpt), classpath, "kafka.Kafka", List.of(props.toString()));
         ChildProcess broker = ChildProcess.start("kafka", command, Map.of(), dir, logFile, null);
-        EmbeddedKafka kafka = new EmbeddedKafka(broker, dir, "127.0.0.1:" + port, command, logFile);
+        EmbeddedKafka kafka = new EmbeddedKafka(broker, dir, "127.0.0.1:" + port, command, logFile, removed);
         try {
             kafka.awaitReady();
         } catch (RuntimeException | InterruptedException e) {

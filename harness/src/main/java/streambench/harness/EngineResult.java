@@ -45,8 +45,11 @@ record EngineResult(
      * No figures: {@code attempted} when it was started but crashed, never became ready or could not be
      * analysed (failed), otherwise it could not be started at all (not run).
      */
-    static EngineResult didNotRun(Engine engine, String reason, boolean attempted, Map<String, String> knobs,
+    static EngineResult didNotRun(Engine engine, String why, boolean attempted, Map<String, String> knobs,
                                   String logTail) {
+        // the reason goes to the console, the verdict, the chart and every result file: mask what it may quote
+        streambench.common.Secrets.rememberSecretsIn(knobs);
+        String reason = streambench.common.Secrets.redactText(why);
         return new EngineResult(engine.id(), engine.label(), attempted, Optional.of(reason), 0, List.of(), new Histogram(3),
                 Double.NaN, List.of(), Optional.empty(), Optional.empty(), 0, List.of(), 0, 0, Double.NaN, 0, 0, 0,
                 Map.of(), knobs, List.of(), -1, new Verdict.Outcome(List.of(new Verdict.Check("ran", false, reason))), logTail);

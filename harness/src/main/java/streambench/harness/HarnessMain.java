@@ -23,6 +23,8 @@ public final class HarnessMain {
     private static final Set<String> TOP_LEVEL_FLAGS = Set.of("-h", "--help", "-V", "--version");
 
     public static void main(String[] args) {
+        // started by another process (a test, a script) that set STREAMBENCH_PARENT_PIPE: end with it
+        streambench.common.ParentWatch.start();
         // Runs only on a signal (Ctrl-C, SIGTERM): a normal end halts below, skipping hooks.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("streambench: interrupted; stopping every process it started");

@@ -61,6 +61,16 @@ final class InstallLayout {
         return Path.of(System.getenv().getOrDefault("AZURITE_HOME", props.getProperty("azurite.dir"))).normalize();
     }
 
+    /** The module Node loads first in every Node program we start, so it ends with the harness (ChildProcess). */
+    Path nodeParentWatch() {
+        Path module = Path.of(props.getProperty("node.parent.watch", "")).normalize();
+        if (!Files.isRegularFile(module)) {
+            throw new ConfigException("harness/src/main/node/parent-watch.cjs is missing at " + module
+                    + ": rebuild with `mvn -q install -DskipTests` in the repository root");
+        }
+        return module;
+    }
+
     /** The broker's and Kafka tools' classpath, resolved by the kafka-runtime module's build. */
     String kafkaClasspath() {
         String cp;

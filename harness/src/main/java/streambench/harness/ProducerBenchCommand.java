@@ -137,11 +137,11 @@ final class ProducerBenchCommand implements Callable<Integer> {
             services.kafka().properties().forEach((k, v) -> sb.append(k).append('=').append(v.replace("\\", "\\\\")).append('\n'));
             producerKnobs.forEach((knob, value) -> sb.append(SHARED_SETTINGS.get(knob)).append('=').append(value).append('\n'));
             Files.writeString(props, sb.toString());
-            List<String> cmd = List.of(ChildProcess.javaExecutable(), "-Xmx1g", "-XX:+UseG1GC",
-                    "-cp", layout.kafkaClasspath(), "org.apache.kafka.tools.ProducerPerformance",
+            List<String> cmd = ChildProcess.watchedJava(List.of("-Xmx1g", "-XX:+UseG1GC"), layout.kafkaClasspath(),
+                    "org.apache.kafka.tools.ProducerPerformance", List.of(
                     "--topic", topic, "--num-records", Long.toString(referenceRecords),
                     "--record-size", Integer.toString(load.messageBytes), "--throughput", "-1",
-                    "--producer.config", props.toString());
+                    "--producer.config", props.toString()));
             out.println("running Kafka's ProducerPerformance, " + String.format("%,d", referenceRecords) + " records ...");
             double[] rate = {-1};
             ChildProcess pp = ChildProcess.start("producer-performance", cmd, Map.of(), null,

@@ -33,7 +33,7 @@ final class ProducerOnlyRun {
     private static boolean report(ProducerLauncher.Outcome outcome, PrintStream out) {
         if (outcome.report().isEmpty()) {
             out.println("producer failed (exit " + outcome.exitCode() + ") without a summary:");
-            out.println(outcome.logTail());
+            out.println(streambench.common.Secrets.redactText(outcome.logTail()));
             return false;
         }
         ProducerReport r = outcome.report().get();

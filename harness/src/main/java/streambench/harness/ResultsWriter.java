@@ -152,13 +152,15 @@ final class ResultsWriter {
             settings.put("faults", run.faults());
         }
         root.put("settings", settings);
+        // a consumer's knobs name its secrets; a reason or a log tail may quote one back in any form
+        engines.forEach(e -> streambench.common.Secrets.rememberSecretsIn(e.knobs()));
         List<Map<String, Object>> list = new ArrayList<>();
         for (EngineResult e : engines) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("engine", e.id());
             m.put("version", e.label());
             m.put("status", e.status().text());
-            e.notRun().ifPresent(r -> m.put("not_run_reason", r));
+            e.notRun().ifPresent(r -> m.put("not_run_reason", streambench.common.Secrets.redactText(r)));
             m.put("failures", e.verdict().failures());
             List<Map<String, Object>> checks = new ArrayList<>();
             for (Verdict.Check c : e.verdict().checks()) {

@@ -64,6 +64,11 @@ final class Services implements AutoCloseable {
                 embeddedKafka = Optional.of(k);
                 kafka = k.connection();
                 env.put("KAFKA_BOOTSTRAP_SERVERS", k.bootstrapServers());
+                if (!k.removedStale().isEmpty()) {
+                    out.println("kafka: removed " + k.removedStale().size() + " data director"
+                            + (k.removedStale().size() == 1 ? "y" : "ies") + " left by a killed harness: "
+                            + k.removedStale());
+                }
                 out.printf("kafka: embedded KRaft broker %s (pid %d), up in %.1f s, log %s%n", k.bootstrapServers(),
                         k.pid(), (System.nanoTime() - t0) / 1e9, logDir.resolve("kafka.log"));
             }

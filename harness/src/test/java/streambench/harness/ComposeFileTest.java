@@ -136,17 +136,66 @@ class ComposeFileTest {
         assertThat(anchors).contains("spark-tuning", "flink-tuning", "feldera-tuning");
     }
 
+    /** Each published port as [address, host port, container port]; the address is "" when none is given. */
+    private static Map<String, List<String[]>> publishedPorts() {
+        Map<String, List<String[]>> out = new java.util.TreeMap<>();
+        services.forEach((name, service) -> {
+            for (Object p : (List<?>) service.getOrDefault("ports", List.of())) {
+                String[] parts = String.valueOf(p).split(":");
+                String[] binding = parts.length == 3 ? parts : parts.length == 2
+                        ? new String[]{"", parts[0], parts[1]} : new String[]{"", "", parts[0]};
+                out.computeIfAbsent(name, k -> new ArrayList<>()).add(binding);
+            }
+        });
+        return out;
+    }
+
     @Test
     void publishedHostPortsDoNotClash() {
         Map<String, String> hostPorts = new HashMap<>();
-        services.forEach((name, service) -> {
-            for (Object p : (List<?>) service.getOrDefault("ports", List.of())) {
-                String host = String.valueOf(p).split(":")[0];
-                String previous = hostPorts.put(host, name);
-                assertThat(previous).as("host port %s of %s is also published by %s", host, name, previous).isNull();
+        publishedPorts().forEach((name, ports) -> {
+            for (String[] p : ports) {
+                String previous = hostPorts.put(p[1], name);
+                assertThat(previous).as("host port %s of %s is also published by %s", p[1], name, previous).isNull();
             }
         });
         assertThat(hostPorts).isNotEmpty();
+    }
+
+    /**
+     * Kafka, Azurite and Feldera take requests without a password in this file, and Feldera's API returns
+     * programs holding the storage key and SASL password: nothing may be published beyond loopback.
+     */
+    @Test
+    void everyPublishedPortIsOnLoopbackOnly() {
+        Map<String, List<String[]>> ports = publishedPorts();
+        assertThat(ports).containsKeys("kafka", "azurite", "feldera", "spark-consumer-35", "spark-consumer-42",
+                "flink-consumer-116", "feldera-consumer");
+        ports.forEach((name, list) -> list.forEach(p -> assertThat(p[0])
+                .as("address %s publishes port %s on (\"127.0.0.1:%s:%s\")", name, p[1], p[1], p[2])
+                .isEqualTo("127.0.0.1")));
+    }
+
+    /** Whoever opens Feldera to other hosts must find how to turn its authentication on, and can pass the key. */
+    @Test
+    void felderasAuthenticationCanBeTurnedOnAndItsKeyReachesItsClients() {
+        assertThat(map(services.get("feldera").get("environment")))
+                .containsEntry("AUTH_PROVIDER", "${FELDERA_AUTH_PROVIDER-none}")
+                .containsKeys("AUTH_ISSUER", "AUTH_CLIENT_ID");
+        for (String client : List.of("feldera-consumer", "harness")) {
+            assertThat(map(services.get(client).get("environment"))).as("%s environment", client)
+                    .containsEntry("FELDERA_API_KEY", "${FELDERA_API_KEY-}");
+        }
+        String beforeFeldera = text.substring(0, text.indexOf("\n  feldera:\n"));
+        assertThat(beforeFeldera.substring(beforeFeldera.lastIndexOf("\n\n")))
+                .as("the comment above the feldera service").contains("FELDERA_API_KEY").contains("POST /v0/api_keys")
+                .contains("FELDERA_AUTH_PROVIDER").contains("loopback");
+    }
+
+    @Test
+    void theHarnessImageLeavesEnvFilesOut() throws IOException {
+        // the harness image copies the repository, and .env holds the secrets
+        assertThat(Files.readAllLines(root.resolve(".dockerignore"))).contains(".env*");
     }
 
     @Test

@@ -13,14 +13,32 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** `mvn -pl harness exec:java` in miniature: embedded Kafka + Azurite, producer, status line, nothing left running. */
 class HarnessRunIT {
+    /** In every secret planted below, and in every escaped form of it: no output of a run may hold it. */
+    private static final String MARK = "Pl4nted";
+
+    /**
+     * Secrets of the kinds a run with embedded services can carry without changing it, given as --set: the
+     * producer gets them all, Kafka's client ignores SSL and SASL settings on a PLAINTEXT broker.
+     */
+    private static final java.util.List<String> PLANTED = java.util.List.of(
+            "KAFKA_CLIENT_SSL_KEYSTORE_KEY=-----BEGIN PRIVATE KEY-----\nMIIEv" + MARK + "QIBADANBg\n-----END PRIVATE KEY-----",
+            "KAFKA_CLIENT_SSL_KEY_PASSWORD=" + MARK + "'q\"uo\\te" + MARK,
+            "KAFKA_CLIENT_SASL_JAAS_CONFIG=org.apache.kafka.common.security.plain.PlainLoginModule required "
+                    + "username=\"bench\" password=\"" + MARK + "-sasl\";",
+            "ADLS_CLIENT_SECRET=" + MARK + "~client.secret",
+            "FELDERA_API_KEY=apikey-" + MARK);
+
     @Test
     void runStartsEverythingDrivesTheProducerAndLeavesNoProcessBehind(@TempDir Path results) throws Exception {
         PrintStream original = System.out;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         int exit;
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("--engines", "none", "--rate", "2000",
+                "--duration", "3", "--results", results.toString()));
+        PLANTED.forEach(secret -> args.addAll(java.util.List.of("--set", secret)));
         try {
             System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-            exit = HarnessMain.execute(new String[]{"--engines", "none", "--rate", "2000", "--duration", "3", "--results", results.toString()});
+            exit = HarnessMain.execute(args.toArray(String[]::new));
         } finally {
             System.setOut(original);
         }
@@ -40,6 +58,14 @@ class HarnessRunIT {
             assertThat(run.resolve("kafka.log")).exists();
             assertThat(run.resolve("producer.log")).exists();
             assertThat(ProducerReport.read(run.resolve("producer-summary.json")).acked()).isEqualTo(6000);
+            assertThat(Files.readString(run.resolve("producer.log"))).as("the producer got the planted settings")
+                    .contains("KAFKA_CLIENT_SSL_KEYSTORE_KEY=<redacted>");
+        }
+        assertThat(out).doesNotContain(MARK);
+        try (var files = Files.walk(results)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                assertThat(Files.readString(f, java.nio.charset.StandardCharsets.ISO_8859_1)).as("%s", f).doesNotContain(MARK);
+            }
         }
     }
 

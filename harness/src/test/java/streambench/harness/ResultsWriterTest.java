@@ -74,6 +74,42 @@ class ResultsWriterTest {
                 .doesNotContain("c2VjcmV0").contains("ADLS_ACCOUNT_KEY=<redacted>");
     }
 
+    /**
+     * Secrets of each kind in an engine's knobs (as --set or the environment gives them), and quoted back raw
+     * or escaped in its log tail and its reason: summary.json and summary.csv show none of them.
+     */
+    @Test
+    void plantedSecretsAppearInNoResultFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        String mark = "Pl4nted";
+        Map<String, String> secrets = new java.util.TreeMap<>(Map.of(
+                "ADLS_ACCOUNT_KEY", mark + "AccountKey+/09==" + mark,
+                "ADLS_CLIENT_SECRET", mark + "~client.secret" + mark,
+                "KAFKA_CLIENT_SASL_JAAS_CONFIG", "org.apache.kafka.common.security.plain.PlainLoginModule required "
+                        + "username=\"u\" password=\"" + mark + "-sasl\";",
+                "EVENTHUB_CONNECTION_STRING", "Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=send;"
+                        + "SharedAccessKey=" + mark + "Eh=",
+                "KAFKA_CLIENT_SSL_KEYSTORE_KEY", "-----BEGIN PRIVATE KEY-----\nMIIE" + mark + "\n-----END PRIVATE KEY-----",
+                "FELDERA_API_KEY", "apikey-" + mark,
+                "KAFKA_CLIENT_SSL_KEY_PASSWORD", mark + "'q\"uo\\te" + mark));
+        Map<String, String> knobs = new java.util.TreeMap<>(secrets);
+        knobs.put("TRIGGER_INTERVAL", "0s");
+        StringBuilder tail = new StringBuilder();
+        secrets.values().forEach(v -> tail.append("error: ").append(v).append('\n')
+                .append("{\"value\": \"").append(v.replace("\\", "\\\\").replace("\"", "\\\"")).append("\"}\n")
+                .append("'").append(v.replace("'", "''")).append("'\n"));
+        RunInfo run = new RunInfo("r1", Instant.EPOCH, new Machine(2, 1L << 34, "jvm"), 1000, 60, 4, 100, 10, 5, 60,
+                0.01, 1.0, 0.95, 50);
+        Engine spark = new PendingEngine("spark-4.2", "Spark 4.2", "x-spark-tuning", "");
+        EngineResult failed = EngineResult.didNotRun(spark, "could not start: " + secrets.get("ADLS_CLIENT_SECRET"), true,
+                knobs, tail.toString());
+        java.nio.file.Path results = dir.resolve("results");
+        new ResultsWriter(results, dir.resolve("run")).write(run, List.of(failed), true);
+        String json = java.nio.file.Files.readString(results.resolve("summary.json"));
+        assertThat(json).contains("KAFKA_CLIENT_SSL_KEYSTORE_KEY").contains("\"TRIGGER_INTERVAL\" : \"0s\"")
+                .contains("log_tail").doesNotContain(mark);
+        assertThat(java.nio.file.Files.readString(results.resolve("summary.csv"))).doesNotContain(mark);
+    }
+
     @Test
     void writesEveryResultFileReadableByAll(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         RunInfo run = new RunInfo("r1", Instant.EPOCH, new Machine(2, 1L << 34, "jvm"), 1000, 60, 4, 100, 10, 5, 60,

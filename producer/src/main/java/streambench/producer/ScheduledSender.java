@@ -76,12 +76,12 @@ final class ScheduledSender implements Runnable {
                     if (error == null) {
                         stats.onAck(s, due, System.nanoTime());
                     } else {
-                        stats.onFailure(redact.apply(error.getClass().getSimpleName() + ": " + error.getMessage()));
+                        stats.onFailure(() -> redact.apply(error.getClass().getSimpleName() + ": " + error.getMessage()));
                     }
                 });
             } catch (RuntimeException e) {
                 // send() itself can throw (e.g. buffer timeout); the event is counted, never silently lost
-                stats.onFailure(redact.apply(e.getClass().getSimpleName() + ": " + e.getMessage()));
+                stats.onFailure(() -> redact.apply(e.getClass().getSimpleName() + ": " + e.getMessage()));
             }
             stats.sent.incrementAndGet();
         }

@@ -56,8 +56,14 @@ final class SenderStats {
         lastAckNanos.accumulate(nowNanos);
     }
 
-    void onFailure(String message) {
+    /**
+     * Counts a failed send; keeps the first one's message. The message is made (and its secrets masked) only
+     * for that one: a broker that goes away fails every buffered send, hundreds of thousands a second.
+     */
+    void onFailure(java.util.function.Supplier<String> message) {
         failed.incrementAndGet();
-        firstError.compareAndSet(null, message);
+        if (firstError.get() == null) {
+            firstError.compareAndSet(null, message.get());
+        }
     }
 }

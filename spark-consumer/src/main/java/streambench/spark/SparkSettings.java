@@ -87,8 +87,9 @@ record SparkSettings(
         conf.put("spark.sql.session.timeZone", "UTC");
         conf.put("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension");
         conf.put("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog");
-        // Spark's default redaction misses Azure's account.key and JAAS lines.
-        conf.put("spark.redaction.regex", "(?i)secret|password|token|access[.]?key|account[.]key|jaas|sas");
+        // Spark's default redaction misses Azure's account.key, JAAS lines and a PEM key in kafka.ssl.keystore.key.
+        conf.put("spark.redaction.regex", "(?i)secret|password|passwd|token|credential|jaas|sas|connection[._]?string"
+                + "|(api|access|account|private)[._]?key|(^|[._])key([._]|$)");
         // Readers (the harness, Flink, Feldera) expect microsecond timestamps, not Spark's legacy INT96.
         conf.put("spark.sql.parquet.outputTimestampType", "TIMESTAMP_MICROS");
         conf.put("spark.sql.shuffle.partitions", knobs.env("SHUFFLE_PARTITIONS", "2").asPositiveInt() + "");

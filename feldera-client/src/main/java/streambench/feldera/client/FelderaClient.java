@@ -148,15 +148,12 @@ public final class FelderaClient {
         return new FelderaException(method + " " + pathAndQuery + " -> HTTP " + r.status + ": " + what, r.status, error, null);
     }
 
-    /** Masks the secrets this client was given wherever Feldera quotes them back (SQL errors quote the program). */
+    /**
+     * Masks the secrets this client was given wherever Feldera quotes them back (SQL errors quote the program),
+     * also as the program escapes them: JSON inside a SQL literal, inside our JSON request.
+     */
     String redact(String text) {
-        String out = text;
-        for (String s : secrets) {
-            if (s != null && s.length() >= 4) {
-                out = out.replace(s, "<redacted>");
-            }
-        }
-        return out;
+        return streambench.common.Secrets.redactText(text, secrets);
     }
 
     private HttpRequest request(String method, String pathAndQuery, byte[] payload) {
