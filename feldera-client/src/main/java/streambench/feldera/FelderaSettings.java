@@ -77,7 +77,7 @@ record FelderaSettings(
                 knobs.optional("FELDERA_KAFKA_BOOTSTRAP_SERVERS").map(k -> k.asString()),
                 knobs.optional("FELDERA_AZURITE_ENDPOINT").map(k -> k.asString()),
                 knobs.optional("TELEMETRY_FILE").map(k -> k.asString()),
-                knobs.env("HEALTH_PORT", "8080").asNonNegativeInt(),
+                knobs.env("HEALTH_PORT", "8080").asPort(),
                 knobs.env("FELDERA_WORKERS", "4").asPositiveInt(),
                 knobs.env("FELDERA_MIN_BATCH_SIZE_RECORDS", "0").asLong(),
                 knobs.env("FELDERA_MAX_BUFFERING_DELAY_USECS", "0").asLong(),

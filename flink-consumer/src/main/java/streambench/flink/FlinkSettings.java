@@ -60,7 +60,7 @@ record FlinkSettings(
         }
         boolean resume = knobs.env("RESUME_FROM_CHECKPOINT", "true").asBoolean();
         Optional<String> telemetry = knobs.optional("TELEMETRY_FILE").map(k -> k.asString());
-        int healthPort = knobs.env("HEALTH_PORT", "8080").asNonNegativeInt();
+        int healthPort = knobs.env("HEALTH_PORT", "8080").asPort();
 
         int parallelism = knobs.env("FLINK_PARALLELISM", "2").asPositiveInt();
         long interval = knobs.env("CHECKPOINT_INTERVAL_MS", "1000").asPositiveLong();

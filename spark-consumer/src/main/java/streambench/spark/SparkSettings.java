@@ -46,7 +46,7 @@ record SparkSettings(
             checkpoint = tableUri + "_checkpoint"; // beside the table, on the same storage
         }
         Optional<String> telemetry = knobs.optional("TELEMETRY_FILE").map(k -> k.asString());
-        int healthPort = knobs.env("HEALTH_PORT", "8080").asNonNegativeInt();
+        int healthPort = knobs.env("HEALTH_PORT", "8080").asPort();
         String master = knobs.env("SPARK_MASTER", "local[*]").asString();
 
         int warmupBatches = knobs.env("WARMUP_BATCHES", "3").asNonNegativeInt();
