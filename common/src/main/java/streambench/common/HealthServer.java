@@ -30,6 +30,10 @@ public final class HealthServer implements AutoCloseable {
 
     /** Listens on all interfaces at {@code port}; 0 picks a free one (see {@link #port()}). */
     public static HealthServer start(int port) {
+        if (port < 0 || port > 65535) {
+            // InetSocketAddress would throw IllegalArgumentException: exit 1 without naming the variable
+            throw new ConfigException("HEALTH_PORT must be 0-65535 (0: any free port), got \"" + port + "\"");
+        }
         HttpServer server;
         try {
             server = HttpServer.create(new InetSocketAddress(port), 16);

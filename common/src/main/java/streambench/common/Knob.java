@@ -41,6 +41,15 @@ public record Knob(String name, String value) {
         return v;
     }
 
+    /** A TCP port to listen on: 0-65535, where 0 lets the system pick a free one. */
+    public int asPort() {
+        int v = asIntExpecting("a port number 0-65535 (0: any free port)");
+        if (v < 0 || v > 65535) {
+            throw invalid("a port number 0-65535 (0: any free port)");
+        }
+        return v;
+    }
+
     public long asLong() {
         try {
             return Long.parseLong(value.trim());

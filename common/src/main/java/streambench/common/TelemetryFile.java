@@ -1,7 +1,6 @@
 package streambench.common;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,10 +9,24 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * The JSON-lines file a consumer appends its telemetry to ({@code TELEMETRY_FILE}): opened once, in
- * append mode so a restarted consumer continues the same file, with its folder created.
+ * append mode so a restarted consumer continues the same file, with its folder created. A path that
+ * cannot be written is a {@link ConfigException}.
  */
 public final class TelemetryFile {
     private TelemetryFile() {
+    }
+
+    /**
+     * Opens and closes the file (creating it and its folder): for a consumer whose writer opens it later,
+     * where the failure would no longer be a configuration error, e.g. inside a Flink job.
+     */
+    public static void checkWritable(String path) {
+        try {
+            openAppend(path).close();
+        } catch (IOException e) {
+            throw new ConfigException("TELEMETRY_FILE " + path + " cannot be written: " + e.getMessage()
+                    + " (" + e.getClass().getSimpleName() + "); expected a writable file path", e);
+        }
     }
 
     public static Writer openAppend(String path) {
@@ -24,7 +37,9 @@ public final class TelemetryFile {
             }
             return Files.newBufferedWriter(p, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {
-            throw new UncheckedIOException("TELEMETRY_FILE " + path + " cannot be written: " + e.getMessage(), e);
+            // a path the consumer cannot write is the operator's to fix: exit 2 naming the variable, not 1
+            throw new ConfigException("TELEMETRY_FILE " + path + " cannot be written: " + e.getMessage()
+                    + " (" + e.getClass().getSimpleName() + "); expected a writable file path", e);
         }
     }
 }

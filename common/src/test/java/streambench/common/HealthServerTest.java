@@ -8,6 +8,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class HealthServerTest {
     private final HttpClient http = HttpClient.newHttpClient();
@@ -32,6 +33,15 @@ class HealthServerTest {
             health.registerMetric("batches", () -> 10);
             assertThat(get(health, "/metrics").body()).isEqualTo("batches 10\nmalformed_records 3\n");
         }
+    }
+
+    /** new InetSocketAddress throws IllegalArgumentException past 65535: that was exit 1 with no variable named. */
+    @Test
+    void aPortOutOfRangeIsAConfigurationErrorNamingTheVariable() {
+        assertThatThrownBy(() -> HealthServer.start(65536)).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("HEALTH_PORT must be 0-65535");
+        assertThatThrownBy(() -> HealthServer.start(-1)).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("HEALTH_PORT must be 0-65535");
     }
 
     private HttpResponse<String> get(HealthServer health, String path) throws Exception {

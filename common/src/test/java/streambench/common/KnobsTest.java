@@ -52,6 +52,16 @@ class KnobsTest {
     }
 
     @Test
+    void aPortIsZeroTo65535() {
+        Knobs knobs = Knobs.of(Map.of("HEALTH_PORT", "65536", "P0", "0", "PMAX", "65535", "NEG", "-1"));
+        assertThat(knobs.env("P0", "1").asPort()).isZero();
+        assertThat(knobs.env("PMAX", "1").asPort()).isEqualTo(65535);
+        assertThatThrownBy(() -> knobs.env("HEALTH_PORT", "8080").asPort()).isInstanceOf(ConfigException.class)
+                .hasMessage("HEALTH_PORT must be a port number 0-65535 (0: any free port), got \"65536\"");
+        assertThatThrownBy(() -> knobs.env("NEG", "8080").asPort()).isInstanceOf(ConfigException.class);
+    }
+
+    @Test
     void requiredSaysWhatTheVariableIsFor() {
         assertThatThrownBy(() -> Knobs.of(Map.of()).required("TOPIC", "the Kafka topic to write to"))
                 .isInstanceOf(ConfigException.class)

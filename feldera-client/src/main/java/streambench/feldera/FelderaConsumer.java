@@ -21,71 +21,115 @@ import java.util.concurrent.TimeUnit;
 /**
  * The consumer contract (a process that reads Kafka, writes Delta, says ready on /health, telemetry to a
  * file, SIGTERM stops it) for an engine that runs elsewhere: deploys the Feldera pipeline, follows it
- * while it runs, and on {@link #requestStop()} stops it (forced), clears its storage and deletes it, in
- * that order — the only order Feldera accepts.
+ * while it runs, and on {@link #requestStop()} or any failure stops it (forced), clears its storage and
+ * deletes it, in that order — the only order Feldera accepts. Only a program that did not compile is left
+ * in Feldera, for inspection; it runs nothing.
  */
 final class FelderaConsumer {
-    private static final Duration TEARDOWN = Duration.ofMinutes(2);
+    /**
+     * The harness kills a consumer 30 s after SIGTERM (ConsumerProcess.close), so a stop must be done
+     * by then: the teardown waits at most this long, plus one request in flight (TEARDOWN_REQUEST, two
+     * attempts), and {@link #requestStop()} gives up at STOP_WAIT. A forced stop takes Feldera seconds.
+     */
+    static final Duration TEARDOWN = Duration.ofSeconds(15);
+    private static final Duration TEARDOWN_REQUEST = Duration.ofSeconds(4);
+    private static final Duration STOP_WAIT = Duration.ofSeconds(25);
+    /** A pipeline an earlier run left is removed at start, when no stop grace is counting. */
+    private static final Duration REMOVE_EARLIER = Duration.ofMinutes(2);
 
     private final FelderaSettings s;
     private final PrintStream out;
     private final List<String> secrets;
     private final TableProbe.Opener probes;
     private final FelderaClient.Sleeper sleeper;
+    private final Duration teardownBudget;
     private final CountDownLatch stopRequested = new CountDownLatch(1);
     private final CountDownLatch finished = new CountDownLatch(1);
-    private volatile Thread runner;
     private volatile boolean following;
-    private volatile Pipeline pipeline;
+    /** Guards runner and tearingDown: a stop's interrupt may cut any wait short except the teardown's own. */
+    private final Object interruptLock = new Object();
+    private Thread runner;
+    private boolean tearingDown;
+    /** The pipeline to remove on the way out, through the teardown's client; null once a teardown took it. */
+    private volatile Pipeline toRemove;
 
     FelderaConsumer(FelderaSettings settings, PrintStream out, TableProbe.Opener probes) {
-        this(settings, out, probes, d -> Thread.sleep(d.toMillis()));
+        this(settings, out, probes, d -> Thread.sleep(d.toMillis()), TEARDOWN);
     }
 
-    /** {@code sleeper}: how the client waits between retries and polls (tests pass one that does not wait). */
-    FelderaConsumer(FelderaSettings settings, PrintStream out, TableProbe.Opener probes, FelderaClient.Sleeper sleeper) {
+    /**
+     * {@code sleeper}: how the client waits between retries and polls (tests pass one that does not wait);
+     * {@code teardownBudget}: how long removing the pipeline may wait for Feldera (tests shorten it).
+     */
+    FelderaConsumer(FelderaSettings settings, PrintStream out, TableProbe.Opener probes, FelderaClient.Sleeper sleeper,
+                    Duration teardownBudget) {
         this.s = settings;
         this.out = out;
         this.probes = probes;
         this.sleeper = sleeper;
+        this.teardownBudget = teardownBudget;
         this.secrets = PipelineProgram.secrets(settings);
     }
 
     /** Asks {@link #run} to tear the pipeline down and waits (bounded) until it has. For SIGTERM. */
     void requestStop() {
         stopRequested.countDown();
-        Thread t = runner;
-        if (t != null && !following) {
-            t.interrupt(); // compiling or starting: waits of minutes, cut them short
+        synchronized (interruptLock) {
+            if (runner != null && !tearingDown) {
+                runner.interrupt(); // compiling, starting, a request in flight: cut the wait short
+            }
         }
         try {
-            finished.await(TEARDOWN.toSeconds() + 30, TimeUnit.SECONDS);
+            finished.await(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
 
     int run() throws Exception {
-        runner = Thread.currentThread();
+        synchronized (interruptLock) {
+            runner = Thread.currentThread();
+            if (stopRequested.getCount() == 0) {
+                runner.interrupt(); // the stop came before this thread could be told
+            }
+        }
         try (HealthServer health = HealthServer.start(s.healthPort());
              StatsTelemetry telemetry = new StatsTelemetry(s.telemetryFile(), health)) {
             out.println("health: http://0.0.0.0:" + health.port() + "/health");
             return deployAndFollow(health, telemetry);
-        } catch (FelderaException | InterruptedException e) {
-            if (stopRequested.getCount() == 0 && pipeline != null) {
-                Thread.interrupted(); // the interrupt was ours; the teardown needs its waits
-                out.println("feldera: stop requested while " + (following ? "running" : "deploying"));
-                tearDown(pipeline);
-                return MainRunner.EXIT_OK;
-            }
-            if (e instanceof InterruptedException) {
-                throw e;
-            }
-            out.println("feldera-consumer: " + Secrets.redactText(String.valueOf(e.getMessage()), secrets));
-            return MainRunner.EXIT_FAILED;
+        } catch (Exception | Error e) {
+            return failed(e);
         } finally {
+            synchronized (interruptLock) {
+                runner = null; // a late stop must not interrupt whatever this thread does next
+            }
             finished.countDown();
         }
+    }
+
+    /**
+     * Whatever ended the run — Feldera's answer, the table probe's IOException, a bug — a pipeline we
+     * deployed is removed: left behind, it would go on reading Kafka and writing the table unseen. A stop
+     * request's interrupt lands here too and ends well once the pipeline is gone.
+     */
+    private int failed(Throwable e) throws Exception {
+        if (stopRequested.getCount() == 0) {
+            out.println("feldera: stop requested while " + (following ? "running" : "deploying"));
+            return tearDown() ? MainRunner.EXIT_OK : MainRunner.EXIT_FAILED;
+        }
+        if (e instanceof ConfigException config) {
+            tearDown();
+            throw config;
+        }
+        // said first, so the cause is in the log even when the teardown runs out of time
+        out.println("feldera-consumer: " + (e instanceof FelderaException
+                ? Secrets.redactText(String.valueOf(e.getMessage()), secrets)
+                : "failed: " + MainRunner.describe(e, secrets)));
+        tearDown();
+        if (e instanceof Error error) {
+            throw error;
+        }
+        return MainRunner.EXIT_FAILED;
     }
 
     private int deployAndFollow(HealthServer health, StatsTelemetry telemetry) throws Exception {
@@ -93,7 +137,11 @@ final class FelderaConsumer {
                 .sleeper(sleeper).build();
         checkServer(client);
         Pipeline pipeline = client.pipeline(s.pipelineName());
-        this.pipeline = pipeline;
+        // its own client: short requests and two attempts, so a teardown fits the stop grace even when
+        // Feldera hangs (the main client waits up to a minute per request, eight attempts)
+        toRemove = FelderaClient.builder(s.felderaUrl()).apiKey(s.apiKey().orElse(null)).redacting(secrets)
+                .sleeper(sleeper).connectTimeout(TEARDOWN_REQUEST).requestTimeout(TEARDOWN_REQUEST)
+                .retries(2, Duration.ofMillis(250), Duration.ofMillis(250)).build().pipeline(s.pipelineName());
         String program = PipelineProgram.sql(s);
         out.println("feldera: pipeline " + s.pipelineName() + " on " + s.felderaUrl() + ", program:\n"
                 + PipelineProgram.redacted(program, secrets).indent(2).stripTrailing());
@@ -101,7 +149,7 @@ final class FelderaConsumer {
         pipeline.find().ifPresent(old -> {
             // a pipeline left by an earlier run would resume from its own storage instead of the fresh topic
             out.println("feldera: removing an earlier pipeline of that name (" + old.deploymentStatus() + ")");
-            pipeline.tearDown(TEARDOWN);
+            pipeline.tearDown(REMOVE_EARLIER);
         });
         PipelineDefinition definition = PipelineDefinition.named(s.pipelineName())
                 .description("streambench: Kafka " + s.topic() + " -> Delta " + s.tablePath())
@@ -130,7 +178,7 @@ final class FelderaConsumer {
             pipeline.awaitRunning(s.startTimeout(), st -> out.println("feldera: deployment " + st.deploymentStatus()));
         } catch (DeploymentFailedException e) {
             out.println("feldera-consumer: " + e.getMessage());
-            tearDown(pipeline);
+            tearDown();
             return MainRunner.EXIT_FAILED;
         }
 
@@ -139,14 +187,13 @@ final class FelderaConsumer {
         try (TableProbe probe = probes.open()) {
             while (!probe.tableExists()) {
                 if (stopRequested.await(500, TimeUnit.MILLISECONDS)) {
-                    tearDown(pipeline);
-                    return MainRunner.EXIT_OK;
+                    return tearDown() ? MainRunner.EXIT_OK : MainRunner.EXIT_FAILED;
                 }
                 if (System.nanoTime() - started > s.startTimeout().toNanos()) {
                     out.println("feldera-consumer: the pipeline runs but no Delta table appeared at " + tableUri + " within "
                             + s.startTimeout().toSeconds() + " s; check the pipeline's log in Feldera (storage endpoint "
                             + "and credentials as Feldera sees them)");
-                    tearDown(pipeline);
+                    tearDown();
                     return MainRunner.EXIT_FAILED;
                 }
             }
@@ -162,13 +209,12 @@ final class FelderaConsumer {
                 health.markNotReady("pipeline " + st.deploymentStatus());
                 out.println("feldera-consumer: the pipeline left Running: " + st.deploymentStatus()
                         + (st.deploymentError() == null ? "" : " (" + Secrets.redactText(st.deploymentError().toString(), secrets) + ")"));
-                tearDown(pipeline);
+                tearDown();
                 return MainRunner.EXIT_FAILED;
             }
         }
         health.markNotReady("stopping");
-        tearDown(pipeline);
-        return MainRunner.EXIT_OK;
+        return tearDown() ? MainRunner.EXIT_OK : MainRunner.EXIT_FAILED;
     }
 
     /** A wrong URL or key is a configuration error (exit 2) naming the variable, not a pipeline failure. */
@@ -188,9 +234,30 @@ final class FelderaConsumer {
         }
     }
 
-    private void tearDown(Pipeline pipeline) {
+    /**
+     * Stop (forced), clear, delete, at most once per run and within the teardown budget. False, with the
+     * pipeline named so it can be removed by hand, when Feldera did not let it finish.
+     */
+    private boolean tearDown() {
+        Pipeline pipeline;
+        synchronized (interruptLock) {
+            tearingDown = true;
+            Thread.interrupted(); // a stop's interrupt was for the waits before; the teardown needs its own
+            pipeline = toRemove;
+            toRemove = null;
+        }
+        if (pipeline == null) {
+            return true;
+        }
         out.println("feldera: stopping (force), clearing storage, deleting pipeline " + pipeline.name());
-        pipeline.tearDown(TEARDOWN);
+        try {
+            pipeline.tearDown(teardownBudget);
+        } catch (RuntimeException e) {
+            out.println("feldera-consumer: pipeline " + pipeline.name() + " may be left on " + s.felderaUrl()
+                    + " (remove it there): " + MainRunner.describe(e, secrets));
+            return false;
+        }
         out.println("feldera: pipeline " + pipeline.name() + " deleted");
+        return true;
     }
 }

@@ -43,6 +43,7 @@ record FelderaSettings(
 
     static FelderaSettings fromKnobs(Knobs knobs) {
         String url = knobs.env("FELDERA_URL", "http://localhost:8080").asString();
+        checkUrl(url);
         String key = knobs.env("FELDERA_API_KEY", "").asString();
         Optional<String> apiKey = key.isEmpty() ? Optional.empty() : Optional.of(key);
         String topic = knobs.required("TOPIC", "the Kafka topic to consume").asString();
@@ -77,7 +78,7 @@ record FelderaSettings(
                 knobs.optional("FELDERA_KAFKA_BOOTSTRAP_SERVERS").map(k -> k.asString()),
                 knobs.optional("FELDERA_AZURITE_ENDPOINT").map(k -> k.asString()),
                 knobs.optional("TELEMETRY_FILE").map(k -> k.asString()),
-                knobs.env("HEALTH_PORT", "8080").asNonNegativeInt(),
+                knobs.env("HEALTH_PORT", "8080").asPort(),
                 knobs.env("FELDERA_WORKERS", "4").asPositiveInt(),
                 knobs.env("FELDERA_MIN_BATCH_SIZE_RECORDS", "0").asLong(),
                 knobs.env("FELDERA_MAX_BUFFERING_DELAY_USECS", "0").asLong(),
@@ -93,5 +94,18 @@ record FelderaSettings(
                 knobs.env("FELDERA_COMPILE_TIMEOUT", "20m").asDuration(),
                 knobs.env("FELDERA_START_TIMEOUT", "5m").asDuration(),
                 knobs.env("FELDERA_STATS_INTERVAL", "1s").asDuration());
+    }
+
+    /** Here, not in the client: its IllegalArgumentException would exit 1 without naming the variable. */
+    private static void checkUrl(String url) {
+        java.net.URI uri;
+        try {
+            uri = new java.net.URI(url);
+        } catch (java.net.URISyntaxException e) {
+            uri = null;
+        }
+        if (uri == null || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
+            throw new ConfigException("FELDERA_URL must be http(s)://host:port of the pipeline manager, got \"" + url + "\"");
+        }
     }
 }

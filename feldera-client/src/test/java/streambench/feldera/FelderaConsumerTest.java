@@ -8,6 +8,7 @@ import streambench.common.Knobs;
 import streambench.common.LakeSettings;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -60,16 +61,26 @@ class FelderaConsumerTest {
 
     /** The table "appears" on the third look, as delta-rs would create it a moment after the start. */
     private FelderaConsumer consumer(Map<String, String> env) {
+        return consumer(env, () -> probes.incrementAndGet() >= 3, FelderaConsumer.TEARDOWN);
+    }
+
+    /** {@code look}: what the table probe answers, or throws; {@code teardown}: the consumer's teardown budget. */
+    private FelderaConsumer consumer(Map<String, String> env, Look look, java.time.Duration teardown) {
         return new FelderaConsumer(FelderaSettings.fromKnobs(Knobs.of(env)), out, () -> new TableProbe() {
             @Override
-            public boolean tableExists() {
-                return probes.incrementAndGet() >= 3;
+            public boolean tableExists() throws IOException {
+                return look.tableExists();
             }
 
             @Override
             public void close() {
             }
-        }, d -> { });
+        }, d -> { }, teardown);
+    }
+
+    @FunctionalInterface
+    private interface Look {
+        boolean tableExists() throws IOException;
     }
 
     /** Runs the consumer on another thread, as main does, so the test can play SIGTERM. */
@@ -203,6 +214,85 @@ class FelderaConsumerTest {
         consumer.requestStop();
         assertThat(exit.get(30, TimeUnit.SECONDS)).isZero();
         assertThat(stub.exists("streambench-events")).isFalse();
+    }
+
+    /** The pipeline was deployed, then stopped, cleared and deleted: nothing of this run is left running in Feldera. */
+    private void assertTornDown() {
+        List<String> actions = stub.actions();
+        assertThat(actions).contains("POST /v0/pipelines/streambench-events/start?initial=running");
+        assertThat(actions.subList(actions.size() - 3, actions.size())).containsExactly(
+                "POST /v0/pipelines/streambench-events/stop?force=true",
+                "POST /v0/pipelines/streambench-events/clear",
+                "DELETE /v0/pipelines/streambench-events");
+        assertThat(stub.exists("streambench-events")).isFalse();
+        assertThat(output()).contains("feldera: pipeline streambench-events deleted");
+    }
+
+    @Test
+    void anIOExceptionFromTheTableProbeRemovesThePipeline() throws Exception {
+        FelderaConsumer consumer = consumer(env(), () -> {
+            throw new IOException("AuthorizationFailure listing _delta_log");
+        }, FelderaConsumer.TEARDOWN);
+        assertThat(consumer.run()).isEqualTo(1);
+        assertThat(output()).contains("feldera-consumer: failed: AuthorizationFailure listing _delta_log (IOException)");
+        assertTornDown();
+    }
+
+    @Test
+    void anUncheckedExceptionFromTheTableProbeRemovesThePipeline() throws Exception {
+        FelderaConsumer consumer = consumer(env(), () -> {
+            throw new IllegalStateException("a bug");
+        }, FelderaConsumer.TEARDOWN);
+        assertThat(consumer.run()).isEqualTo(1);
+        assertThat(output()).contains("feldera-consumer: failed: a bug (IllegalStateException)");
+        assertTornDown();
+    }
+
+    /** Was a NullPointerException in PipelineStats that left the pipeline running. */
+    @Test
+    void statsWithoutABodyRemoveThePipeline() throws Exception {
+        stub.mode = StubFeldera.Mode.STATS_EMPTY;
+        assertThat(consumer(env()).run()).isEqualTo(1);
+        assertThat(output()).contains("feldera: ready")
+                .contains("feldera-consumer: GET /v0/pipelines/streambench-events/stats answered no JSON object: null");
+        assertTornDown();
+    }
+
+    @Test
+    void aFelderaErrorWhileFollowingRemovesThePipeline() throws Exception {
+        FelderaConsumer consumer = consumer(env());
+        CompletableFuture<Integer> exit = runAsync(consumer);
+        await(() -> output().contains("feldera: ready"));
+        stub.unavailableResponses.set(8); // each of the client's 8 attempts at the next poll answers 503
+        assertThat(exit.get(30, TimeUnit.SECONDS)).isEqualTo(1);
+        assertThat(output()).contains("-> HTTP 503");
+        assertTornDown();
+    }
+
+    /** The harness kills a consumer 30 s after SIGTERM: a Feldera that never stops the pipeline must not hold the stop longer. */
+    @Test
+    void aTeardownFelderaDoesNotFinishEndsWithinItsBudgetAndNamesWhatIsLeft() throws Exception {
+        stub.mode = StubFeldera.Mode.STOP_HANGS;
+        FelderaConsumer consumer = consumer(env(), () -> probes.incrementAndGet() >= 3, java.time.Duration.ofMillis(500));
+        CompletableFuture<Integer> exit = runAsync(consumer);
+        await(() -> output().contains("feldera: ready"));
+        long t0 = System.nanoTime();
+        consumer.requestStop();
+        assertThat(exit.get(30, TimeUnit.SECONDS)).isEqualTo(1);
+        assertThat((System.nanoTime() - t0) / 1_000_000L).as("ms from the stop request to the end").isLessThan(10_000);
+        assertThat(output()).contains("feldera-consumer: pipeline streambench-events may be left on " + stub.url())
+                .contains("not Stopped after");
+        assertThat(stub.exists("streambench-events")).isTrue();
+    }
+
+    @Test
+    void anUnwritableTelemetryFileIsAConfigurationErrorBeforeAnythingIsDeployed() throws Exception {
+        Map<String, String> env = env();
+        Path notADir = Files.writeString(tmp.resolve("results"), "a file where a folder should be");
+        env.put("TELEMETRY_FILE", notADir.resolve("feldera.jsonl").toString());
+        assertThatThrownBy(() -> consumer(env).run()).isInstanceOf(streambench.common.ConfigException.class)
+                .hasMessageStartingWith("TELEMETRY_FILE " + notADir.resolve("feldera.jsonl") + " cannot be written");
+        assertThat(stub.actions()).isEmpty();
     }
 
     private static long lines(Path p) {

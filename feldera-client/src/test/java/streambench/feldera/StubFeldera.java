@@ -28,7 +28,8 @@ import java.util.regex.Pattern;
  * client knows, to prove unknown fields are ignored.
  */
 final class StubFeldera implements AutoCloseable {
-    enum Mode { OK, SQL_ERROR, START_FAILS }
+    /** STATS_EMPTY: /stats answers 200 without a body; STOP_HANGS: a forced stop never reaches Stopped. */
+    enum Mode { OK, SQL_ERROR, START_FAILS, STATS_EMPTY, STOP_HANGS }
 
     private static final Pattern PIPELINE = Pattern.compile("/v0/pipelines/([^/?]+)(/[a-z]+)?");
     private final ObjectMapper json = new ObjectMapper();
@@ -160,6 +161,10 @@ final class StubFeldera implements AutoCloseable {
                 }
             }
             case "GET /stats" -> {
+                if (mode == Mode.STATS_EMPTY) {
+                    x.sendResponseHeaders(200, -1);
+                    return;
+                }
                 p.input += 1000;
                 ObjectNode s = json.createObjectNode();
                 s.putObject("global_metrics").put("total_input_records", p.input).put("total_processed_records", p.input)
@@ -200,7 +205,7 @@ final class StubFeldera implements AutoCloseable {
                     p.deployment = "Running";
                 }
             }
-            case "Stopping" -> p.deployment = "Stopped";
+            case "Stopping" -> p.deployment = mode == Mode.STOP_HANGS ? "Stopping" : "Stopped";
             default -> { }
         }
         if (p.storage.equals("Clearing")) {

@@ -108,6 +108,12 @@ public final class FlinkConsumerMain {
         FileSystem.initialize(conf, null);
 
         StreamExecutionEnvironment env = environment(s, conf);
+        if (isLocal(env)) {
+            // The committer opens the file inside the job, where an unwritable path fails the job, restarts
+            // and exits 1. Locally its TaskManager is this JVM: checked here, it exits 2 naming the variable.
+            // On a cluster the file is on a TaskManager's disk, which this client cannot check.
+            s.telemetryFile().ifPresent(streambench.common.TelemetryFile::checkWritable);
+        }
 
         Properties kafkaProps = new Properties();
         kafkaProps.putAll(s.kafkaProperties());

@@ -20,9 +20,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A Spark consumer jar as its own JVM against a real KRaft broker and real Azurite, at a modest
- * rate: every event exactly once (also across kill -9), every hostile record (common's corpus) dropped
- * and counted as malformed,
- * knobs taking effect. One subclass per Spark version.
+ * rate: every event exactly once (also across kill -9, and a fresh checkpoint against a filled table
+ * refused), every hostile record (common's corpus) dropped and counted as malformed, knobs taking effect.
+ * One subclass per Spark version.
  */
 abstract class SparkConsumerIT {
     private static final int RATE = 5000;
@@ -124,6 +124,16 @@ abstract class SparkConsumerIT {
             long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), EVENTS, DRAIN);
             assertThat(rows).isEqualTo(EVENTS);
         }
+        // A fresh checkpoint against the table just filled would append the whole topic again: refused before
+        // the query starts (the assertion below sees no extra row).
+        Map<String, String> fresh = new java.util.LinkedHashMap<>(env);
+        String freshCheckpoint = services.lake.tableUri(table) + "_other_checkpoint";
+        fresh.put("CHECKPOINT_LOCATION", freshCheckpoint);
+        assertThat(ConsumerChecks.runToExit(LAYOUT.jar(jarKey()), jarKey() + "-fresh-checkpoint", fresh, tmp, 2))
+                .contains("CHECKPOINT_LOCATION " + freshCheckpoint + " holds no offsets (a fresh query)")
+                .contains("the Delta table at TABLE_PATH (" + services.lake.tableUri(table) + ") already holds data")
+                .contains("would append the whole topic again; point CHECKPOINT_LOCATION at this table's checkpoint, "
+                        + "use a new TABLE_PATH, or set SPARK_APPEND_TO_EXISTING_TABLE=true if appending is intended");
         ConsumerChecks.assertExactlyOnceOnSchedule(DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE);
     }
 

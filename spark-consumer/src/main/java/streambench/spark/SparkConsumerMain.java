@@ -26,7 +26,8 @@ import static org.apache.spark.sql.functions.when;
  * Kafka → parse → Delta on ADLS Gen2 (or Azurite) with Structured Streaming, nothing else: no
  * repartition, no shuffle, no local staging. Runs with {@code java -jar} (local master) or under
  * {@code spark-submit}. Exactly once comes from Spark's checkpoint plus the Delta sink's idempotent
- * per-batch commit. Exit 2 for bad configuration, 1 when the query fails.
+ * per-batch commit. Exit 2 for bad configuration (including a fresh checkpoint against a table that
+ * already holds data, see {@link FreshQueryGuard}), 1 when the query fails.
  */
 public final class SparkConsumerMain {
     private SparkConsumerMain() {
@@ -92,6 +93,8 @@ public final class SparkConsumerMain {
         s.sparkConf().forEach(conf::set);
         SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
         out.println("spark: version " + spark.version() + ", master " + spark.sparkContext().master());
+
+        FreshQueryGuard.check(spark, s, out); // before the table is created or anything is written
 
         DeltaTable.createIfNotExists(spark)
                 .location(s.tableUri())

@@ -32,7 +32,8 @@ record SparkSettings(
         int outputCoalescePartitions,
         Map<String, String> tableProperties,
         int warmupBatches,
-        Duration kafkaConnectTimeout) {
+        Duration kafkaConnectTimeout,
+        boolean appendToExistingTable) {
 
     static SparkSettings fromKnobs(Knobs knobs) {
         String topic = knobs.required("TOPIC", "the Kafka topic to consume").asString();
@@ -46,9 +47,11 @@ record SparkSettings(
             checkpoint = tableUri + "_checkpoint"; // beside the table, on the same storage
         }
         Optional<String> telemetry = knobs.optional("TELEMETRY_FILE").map(k -> k.asString());
-        int healthPort = knobs.env("HEALTH_PORT", "8080").asNonNegativeInt();
+        int healthPort = knobs.env("HEALTH_PORT", "8080").asPort();
         String master = knobs.env("SPARK_MASTER", "local[*]").asString();
 
+        // A fresh checkpoint against a table with data would append the topic a second time: refused unless this says so.
+        boolean appendToExisting = knobs.env("SPARK_APPEND_TO_EXISTING_TABLE", "false").asBoolean();
         int warmupBatches = knobs.env("WARMUP_BATCHES", "3").asNonNegativeInt();
         Duration connectTimeout = ConsumerKnobs.kafkaConnectTimeout(knobs);
         Duration trigger = knobs.env("TRIGGER_INTERVAL", "0s").asDuration();
@@ -112,7 +115,7 @@ record SparkSettings(
         tableProps.put("delta.appendOnly", "true");
 
         return new SparkSettings(topic, tableUri, checkpoint, telemetry, healthPort, master, lake, kafka, conf,
-                source, trigger, coalesce, tableProps, warmupBatches, connectTimeout);
+                source, trigger, coalesce, tableProps, warmupBatches, connectTimeout, appendToExisting);
     }
 
     private static void nonNegative(String name, long value) {

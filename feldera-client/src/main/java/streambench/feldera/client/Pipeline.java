@@ -78,7 +78,12 @@ public final class Pipeline {
     }
 
     public PipelineStats stats() {
-        return PipelineStats.from(client.send("GET", path + "/stats", null));
+        com.fasterxml.jackson.databind.JsonNode body = client.send("GET", path + "/stats", null);
+        if (body == null || !body.isObject()) {
+            // an empty answer would read as all-zero counters, or fail later as a NullPointerException
+            throw new FelderaException("GET " + path + "/stats answered no JSON object: " + body, 0, null, null);
+        }
+        return PipelineStats.from(body);
     }
 
     /**
@@ -111,10 +116,13 @@ public final class Pipeline {
     }
 
     /**
-     * Stop (forced), clear storage, delete — from whatever state the pipeline is in. A pipeline that
-     * disappears meanwhile (someone else removed it) counts as removed.
+     * Stop (forced), clear storage, delete — from whatever state the pipeline is in, within {@code timeout}
+     * in all rather than per step, as a caller with a stop grace needs one bound (past it, only the request
+     * in flight finishes: the client's request timeout and retries bound that). A pipeline that disappears
+     * meanwhile (someone else removed it) counts as removed.
      */
     public void tearDown(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
         try {
             Optional<PipelineStatus> s = find();
             if (s.isEmpty()) {
@@ -122,18 +130,29 @@ public final class Pipeline {
             }
             if (!s.get().stopped()) {
                 stop(true);
-                awaitStopped(timeout);
+                awaitStopped(remaining(deadline, timeout));
             }
             if (!s.get().storageCleared()) {
                 clearStorage();
-                awaitStorageCleared(timeout);
+                awaitStorageCleared(remaining(deadline, timeout));
             }
+            remaining(deadline, timeout);
             delete();
         } catch (FelderaException e) {
             if (e.httpStatus() != 404 && find().isPresent()) {
                 throw e;
             }
         }
+    }
+
+    /** What is left of a teardown's time; past its end, the teardown stops there and says so. */
+    private Duration remaining(long deadline, Duration timeout) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+            throw new FelderaException("pipeline " + name + " not torn down within " + timeout.toMillis() + " ms", 0,
+                    null, null);
+        }
+        return Duration.ofNanos(left);
     }
 
     private FelderaError redacted(FelderaError e) {
