@@ -254,11 +254,11 @@ final class EngineRun {
         boolean drained = !crashed && complete.missing() == 0 && drainSeconds <= info.drainTimeoutSeconds();
         java.util.OptionalLong minGap = r.commits().stream().filter(c -> c.observedMillis() >= 0)
                 .mapToLong(c -> c.observedMillis() - c.commitMillis()).min();
-        java.util.OptionalLong firstFault = faultRun.firstFaultSecond();
+        java.util.OptionalLong firstFault = faultRun.firstReachedSecond(info.thresholdSeconds());
         List<SecondBin> judged = firstFault.isEmpty() ? r.bins()
                 : r.bins().stream().filter(b -> b.elapsedSecond() < firstFault.getAsLong()).toList();
         List<Verdict.Check> checks = new java.util.ArrayList<>(List.of(
-                Verdict.threshold(judged, info.thresholdSeconds()),
+                threshold(judged, info, firstFault),
                 trend(judged, info, firstFault),
                 Verdict.keptUp(produced, committed, info.keepUpRatio(), drained, Math.max(0, drainSeconds)),
                 Verdict.complete(complete),
@@ -279,6 +279,16 @@ final class EngineRun {
                 faultRun.poisoned() ? faultRun.poisonAcked() : -1, verdict, verdict.passed() ? "" : logTail);
     }
 
+    /** Before the first fault's reach, as in any run; nothing to judge when the first fault reaches second 0. */
+    private static Verdict.Check threshold(List<SecondBin> judged, RunInfo info, java.util.OptionalLong firstFault) {
+        if (firstFault.isPresent() && judged.isEmpty()) {
+            return new Verdict.Check("threshold", true, String.format(java.util.Locale.ROOT,
+                    "not judged: the first fault reaches back to second %d; its own check judges from there",
+                    firstFault.getAsLong()));
+        }
+        return Verdict.threshold(judged, info.thresholdSeconds());
+    }
+
     /**
      * Before a fault the trend is judged like any run's; when the first fault comes too soon after the warm-up
      * for a slope, the check says so and passes: a fault run is judged by its recoveries.
@@ -288,7 +298,7 @@ final class EngineRun {
         long steady = judged.stream().filter(b -> b.elapsedSecond() >= info.warmupSeconds()).count();
         if (firstFault.isPresent() && steady < Verdict.TREND_MIN_POINTS) {
             return new Verdict.Check("trend", true, String.format(java.util.Locale.ROOT,
-                    "not judged: %d s between the %d s warm-up and the first fault at second %d", steady,
+                    "not judged: %d s between the %d s warm-up and the first fault's reach at second %d", steady,
                     info.warmupSeconds(), firstFault.getAsLong()));
         }
         return trend;

@@ -36,12 +36,23 @@ record FaultRun(List<FaultSpec> specs, List<FaultInjector.Fired> fired, long poi
         return specs.stream().anyMatch(s -> s.kind() == FaultSpec.Kind.BROKER_RESTART);
     }
 
-    /** The first second a timed fault touched, or empty: threshold and trend are judged before it. */
-    OptionalLong firstFaultSecond() {
-        return fired.stream().mapToLong(f -> (long) Math.floor(f.atSecond())).min();
+    /**
+     * The first second a timed fault could reach, or empty: threshold and trend judge the seconds before it.
+     * Events due up to a threshold before a fault may still be in flight when it strikes; their latency is
+     * the fault's doing, so they count towards its peak, not against the engine's health before it.
+     */
+    OptionalLong firstReachedSecond(double thresholdSeconds) {
+        return fired.stream().mapToLong(f -> reach(f, thresholdSeconds)).min();
     }
 
-    /** Per fired fault: peak latency until the next fault (or the end) and the time back under the threshold. */
+    private static long reach(FaultInjector.Fired f, double thresholdSeconds) {
+        return Math.max(0, (long) Math.floor(f.atSecond()) - (long) Math.ceil(thresholdSeconds));
+    }
+
+    /**
+     * Per fired fault: the time back under the threshold, judged from the fault until the next fault's reach
+     * (or the end), and the peak latency from its own reach on.
+     */
     List<Outcome> outcomes(List<SecondBin> bins, double thresholdSeconds, long durationSeconds, boolean consumerCrashed) {
         List<FaultInjector.Fired> ordered = fired.stream()
                 .sorted(java.util.Comparator.comparingDouble(FaultInjector.Fired::atSecond)).toList();
@@ -49,8 +60,9 @@ record FaultRun(List<FaultSpec> specs, List<FaultInjector.Fired> fired, long poi
         for (int i = 0; i < ordered.size(); i++) {
             FaultInjector.Fired f = ordered.get(i);
             long from = (long) Math.floor(f.atSecond());
-            long until = i + 1 < ordered.size() ? (long) Math.floor(ordered.get(i + 1).atSecond()) : Long.MAX_VALUE;
-            Recovery r = Recovery.of(bins, thresholdSeconds, from, until);
+            long until = i + 1 < ordered.size() ? Math.max(from + 1, reach(ordered.get(i + 1), thresholdSeconds))
+                    : Long.MAX_VALUE;
+            Recovery r = Recovery.of(bins, thresholdSeconds, reach(f, thresholdSeconds), from, until);
             String how = !r.recovered() || consumerCrashed ? "did not recover"
                     : f.spec().kind() == FaultSpec.Kind.KILL_CONSUMER ? "restarted by the harness" : "on its own";
             out.add(new Outcome(f.spec().text(), f.atSecond(), r.peakSeconds(),

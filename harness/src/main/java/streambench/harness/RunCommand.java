@@ -42,7 +42,7 @@ final class RunCommand implements Callable<Integer> {
             description = "Inject a fault into every engine's turn (repeatable): kill-consumer@30s (kill -9 the consumer at "
                     + "second 30 of the load and start it again on the same checkpoint), lake-outage@30s:10s (the embedded "
                     + "Azurite stops answering for 10 s), broker-restart@30s (the embedded broker is stopped and started "
-                    + "again), poison@1% (hostile records at 1% of the rate). The summary reports each fault's peak latency "
+                    + "again), poison@1%% (hostile records at 1%% of the rate). The summary reports each fault's peak latency "
                     + "and recovery time.")
     List<String> faultSpecs = new ArrayList<>();
 

@@ -50,14 +50,18 @@ class FaultsTest {
     void recoveryIsTheTimeUntilTheLatencyIsBackUnderTheThresholdForGood() {
         // spike from second 40 to 47, one relapse at 50, then calm
         List<SecondBin> bins = series(120, s -> s >= 40 && s < 48 || s == 50 ? 9.5 - (s - 40) * 0.1 : 1.0);
-        Recovery r = Recovery.of(bins, 5, 40, Long.MAX_VALUE);
+        Recovery r = Recovery.of(bins, 5, 35, 40, Long.MAX_VALUE);
         assertThat(r.recoverySeconds()).hasValue(11);
         assertThat(r.peakSeconds()).isEqualTo(9.5);
 
-        assertThat(Recovery.of(series(60, s -> 1.0), 5, 30, Long.MAX_VALUE).recoverySeconds()).hasValue(0);
-        assertThat(Recovery.of(series(60, s -> s >= 30 ? 8.0 : 1.0), 5, 30, Long.MAX_VALUE).recovered()).isFalse();
-        // the window of one fault ends where the next begins
-        assertThat(Recovery.of(series(60, s -> s >= 30 ? 8.0 : 1.0), 5, 10, 30).recoverySeconds()).hasValue(0);
+        assertThat(Recovery.of(series(60, s -> 1.0), 5, 25, 30, Long.MAX_VALUE).recoverySeconds()).hasValue(0);
+        assertThat(Recovery.of(series(60, s -> s >= 30 ? 8.0 : 1.0), 5, 25, 30, Long.MAX_VALUE).recovered()).isFalse();
+        // the window of one fault ends where the next one's reach begins
+        assertThat(Recovery.of(series(60, s -> s >= 30 ? 8.0 : 1.0), 5, 5, 10, 30).recoverySeconds()).hasValue(0);
+        // events in flight when the fault struck count towards its peak, not against its recovery
+        Recovery inFlight = Recovery.of(series(60, s -> s >= 36 && s < 40 ? 12.0 : 1.0), 5, 35, 40, Long.MAX_VALUE);
+        assertThat(inFlight.peakSeconds()).isEqualTo(12.0);
+        assertThat(inFlight.recoverySeconds()).hasValue(0);
     }
 
     @Test
@@ -129,6 +133,6 @@ class FaultsTest {
             assertThat(c.detail()).isEqualTo("600 hostile records injected (0 failed sends), 640 counted as malformed "
                     + "(need exactly as many)");
         });
-        assertThat(run.firstFaultSecond()).hasValue(30);
+        assertThat(run.firstReachedSecond(5)).hasValue(25);
     }
 }

@@ -4,9 +4,10 @@ import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * How an engine came through one fault, from the per-second readings: the peak latency from the fault
- * until the next one (or the end), and the recovery time: from the fault until the per-second max is
- * back under the threshold and stays there for the rest of that window.
+ * How an engine came through one fault, from the per-second readings: the recovery time, from the fault
+ * until the per-second max is back under the threshold and stays there for the rest of the fault's
+ * window, and the peak latency over that window and the seconds just before the fault, whose events were
+ * still in flight when it struck.
  */
 public record Recovery(long faultSecond, double peakSeconds, OptionalLong recoverySeconds) {
 
@@ -16,16 +17,19 @@ public record Recovery(long faultSecond, double peakSeconds, OptionalLong recove
 
     /**
      * @param bins        every second's reading, in order
+     * @param peakFrom    the first second whose events the fault could reach (in flight when it struck)
      * @param faultSecond the second of the load the fault began
-     * @param untilSecond the end of its window (exclusive): the next fault, or the end of the load
+     * @param untilSecond the end of its window (exclusive): where the next fault's reach begins, or the end
      */
-    public static Recovery of(List<SecondBin> bins, double thresholdSeconds, long faultSecond, long untilSecond) {
+    public static Recovery of(List<SecondBin> bins, double thresholdSeconds, long peakFrom, long faultSecond,
+                              long untilSecond) {
         List<SecondBin> window = bins.stream()
                 .filter(b -> b.elapsedSecond() >= faultSecond && b.elapsedSecond() < untilSecond).toList();
         if (window.isEmpty()) {
             return new Recovery(faultSecond, Double.NaN, OptionalLong.empty());
         }
-        double peak = window.stream().mapToDouble(SecondBin::maxSeconds).max().orElseThrow();
+        double peak = bins.stream().filter(b -> b.elapsedSecond() >= peakFrom && b.elapsedSecond() < untilSecond)
+                .mapToDouble(SecondBin::maxSeconds).max().orElseThrow();
         int lastOver = -1;
         for (int i = 0; i < window.size(); i++) {
             if (!(window.get(i).maxSeconds() < thresholdSeconds)) {
