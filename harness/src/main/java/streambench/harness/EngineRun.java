@@ -32,11 +32,6 @@ final class EngineRun {
     private final List<FaultSpec> faults;
 
     EngineRun(InstallLayout layout, Services services, KnobDefaults defaults, RunDirectory dir, RunInfo info,
-              Map<String, String> overrides, String heap, PrintStream out) {
-        this(layout, services, defaults, dir, info, overrides, heap, out, List.of());
-    }
-
-    EngineRun(InstallLayout layout, Services services, KnobDefaults defaults, RunDirectory dir, RunInfo info,
               Map<String, String> overrides, String heap, PrintStream out, List<FaultSpec> faults) {
         this.faults = faults;
         this.layout = layout;
@@ -123,16 +118,15 @@ final class EngineRun {
                     poison.finish();
                 }
                 drain(engine, slot, tail, produced.report().get().acked());
-                Map<String, Long> metrics = slot.current().metrics();
+                long malformed = slot.malformedCounted(slot.current().metrics());
                 injector.close(); // a lake paused past the load is resumed before the consumer stops
                 slot.close();
                 boolean exitedOnItsOwn = slot.current().process().exitedOnItsOwn();
                 tail.pollOnce();
                 FaultRun faultRun = new FaultRun(faults, injector.fired(), poison == null ? 0 : poison.acked(),
-                        poison == null ? 0 : poison.failed(), slot.malformedCounted(metrics), slot.restarts());
-                return analyse(engine, knobs, fs, tableUri, tail.observedMillis(), produced.report().get(),
-                        slot.malformedCounted(metrics), sampler.samples(), slot.current().process().logTail(),
-                        exitedOnItsOwn, faultRun);
+                        poison == null ? 0 : poison.failed(), malformed, slot.restarts());
+                return analyse(engine, knobs, fs, tableUri, tail.observedMillis(), produced.report().get(), malformed,
+                        sampler.samples(), slot.current().process().logTail(), exitedOnItsOwn, faultRun);
             }
         }
     }
@@ -196,12 +190,6 @@ final class EngineRun {
     }
 
     EngineResult analyse(Engine engine, Map<String, String> knobs, FileSystem fs, String tableUri,
-                                 Map<Long, Long> observed, ProducerReport producer, long malformed,
-                                 Map<String, List<ProcessSampler.Sample>> processes, String logTail, boolean crashed) {
-        return analyse(engine, knobs, fs, tableUri, observed, producer, malformed, processes, logTail, crashed, FaultRun.NONE);
-    }
-
-    EngineResult analyse(Engine engine, Map<String, String> knobs, FileSystem fs, String tableUri,
                          Map<Long, Long> observed, ProducerReport producer, long malformed,
                          Map<String, List<ProcessSampler.Sample>> processes, String logTail, boolean crashed,
                          FaultRun faultRun) {
@@ -212,18 +200,21 @@ final class EngineRun {
             r = TableAnalysis.analyze(fs, tableUri, producer.startMicros(), producer.expectedRanges(), observed,
                     rows -> out.printf("  ... %,d rows read%n", rows));
         } catch (Exception | OutOfMemoryError e) {
-            return analysisFailed(engine, knobs, e, logTail, out);
+            return failed(engine, knobs, "the analysis failed: ", e, logTail, out);
         }
         out.printf("  analysed %,d rows in %d commits in %.1f s%n", r.rows(), r.commits().size(),
                 (System.nanoTime() - t0) / 1e9);
         return judge(engine, info, knobs, r, producer, malformed, processes, logTail, crashed, faultRun);
     }
 
-    /** One engine whose table could not be read fails with the reason; the run goes on with the others. */
-    static EngineResult analysisFailed(Engine engine, Map<String, String> knobs, Throwable e, String logTail,
-                                       PrintStream out) {
-        String reason = "the analysis failed: " + firstLine(streambench.common.MainRunner.describe(e, List.of()));
-        out.println("  " + engine.label() + ": " + reason);
+    /**
+     * An engine whose turn or table broke fails with the reason ({@code context} and the first line of the
+     * cause chain); the run goes on with the others.
+     */
+    static EngineResult failed(Engine engine, Map<String, String> knobs, String context, Throwable e, String logTail,
+                               PrintStream out) {
+        String reason = context + firstLine(streambench.common.MainRunner.describe(e, List.of()));
+        out.println("  " + engine.label() + " failed: " + reason);
         return EngineResult.didNotRun(engine, reason, true, knobs, logTail);
     }
 
@@ -269,7 +260,7 @@ final class EngineRun {
         if (crashed) {
             checks.add(new Verdict.Check("ran", false, "the consumer exited on its own during the run"));
         }
-        List<FaultRun.Outcome> outcomes = faultRun.outcomes(r.bins(), info.thresholdSeconds(), window, crashed);
+        List<FaultRun.Outcome> outcomes = faultRun.outcomes(r.bins(), info.thresholdSeconds(), crashed);
         checks.addAll(faultRun.checks(outcomes));
         Verdict.Outcome verdict = new Verdict.Outcome(List.copyOf(checks));
         return new EngineResult(engine.id(), engine.label(), true, Optional.empty(), producer.startMicros(), r.bins(),

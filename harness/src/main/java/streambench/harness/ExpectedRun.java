@@ -72,10 +72,6 @@ record ExpectedRun(List<String> labels, long durationSeconds, OptionalLong rate,
     static ExpectedRun resolve(Path csv, List<String> engines, Long durationSeconds, Long rate) {
         Path summary = csv.toAbsolutePath().resolveSibling("summary.json");
         ExpectedRun fromFile = Files.isRegularFile(summary) ? fromSummary(summary) : null;
-        if (engines.isEmpty() && durationSeconds == null && fromFile != null) {
-            return rate == null ? fromFile : new ExpectedRun(fromFile.labels(), fromFile.durationSeconds(),
-                    OptionalLong.of(rate), fromFile.verdicts(), fromFile.source());
-        }
         List<String> names = !engines.isEmpty() ? engines : fromFile != null ? fromFile.labels() : List.of();
         Long duration = durationSeconds != null ? durationSeconds : fromFile != null ? fromFile.durationSeconds() : null;
         if (names.isEmpty() || duration == null) {
@@ -87,7 +83,11 @@ record ExpectedRun(List<String> labels, long durationSeconds, OptionalLong rate,
         }
         OptionalLong r = rate != null ? OptionalLong.of(rate) : fromFile != null ? fromFile.rate() : OptionalLong.empty();
         ExpectedRun run = fromOptions(names, duration, r);
-        return fromFile == null ? run : new ExpectedRun(run.labels(), duration, r, fromFile.verdicts(),
-                fromFile.source() + " and the options");
+        if (fromFile == null) {
+            return run;
+        }
+        boolean options = !engines.isEmpty() || durationSeconds != null || rate != null;
+        return new ExpectedRun(run.labels(), duration, r, fromFile.verdicts(),
+                options ? fromFile.source() + " and the options" : fromFile.source());
     }
 }

@@ -24,10 +24,6 @@ record FaultRun(List<FaultSpec> specs, List<FaultInjector.Fired> fired, long poi
                    String how, String note) {
     }
 
-    boolean any() {
-        return !specs.isEmpty();
-    }
-
     boolean poisoned() {
         return specs.stream().anyMatch(s -> s.kind() == FaultSpec.Kind.POISON);
     }
@@ -53,7 +49,7 @@ record FaultRun(List<FaultSpec> specs, List<FaultInjector.Fired> fired, long poi
      * Per fired fault: the time back under the threshold, judged from the fault until the next fault's reach
      * (or the end), and the peak latency from its own reach on.
      */
-    List<Outcome> outcomes(List<SecondBin> bins, double thresholdSeconds, long durationSeconds, boolean consumerCrashed) {
+    List<Outcome> outcomes(List<SecondBin> bins, double thresholdSeconds, boolean consumerCrashed) {
         List<FaultInjector.Fired> ordered = fired.stream()
                 .sorted(java.util.Comparator.comparingDouble(FaultInjector.Fired::atSecond)).toList();
         List<Outcome> out = new ArrayList<>();

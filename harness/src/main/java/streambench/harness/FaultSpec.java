@@ -15,13 +15,7 @@ import java.util.regex.Pattern;
  */
 record FaultSpec(Kind kind, long atSeconds, long forSeconds, double share, String text) {
     enum Kind {
-        KILL_CONSUMER("kill-consumer"), LAKE_OUTAGE("lake-outage"), BROKER_RESTART("broker-restart"), POISON("poison");
-
-        final String id;
-
-        Kind(String id) {
-            this.id = id;
-        }
+        KILL_CONSUMER, LAKE_OUTAGE, BROKER_RESTART, POISON
     }
 
     private static final Pattern TIMED = Pattern.compile("(kill-consumer|broker-restart)@(\\d+)s");

@@ -62,7 +62,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         boolean producerOnly = engines.size() == 1 && engines.get(0).equals("none");
-        validate(producerOnly);
+        List<FaultSpec> faults = validate(producerOnly);
         PrintStream out = System.out;
         Knobs knobs = Knobs.fromEnvironment().withOverrides(load.overrides);
         if (engines.isEmpty() && knobs.isSet("ENGINES")) {
@@ -77,7 +77,7 @@ final class RunCommand implements Callable<Integer> {
         RunInfo info = new RunInfo(run.runId(), Instant.now(), machine, rate, durationSeconds, load.partitions,
                 load.messageBytes, verdict.warmupSeconds, verdict.thresholdSeconds, verdict.drainTimeoutSeconds,
                 verdict.trendBound, verdict.trendMinRiseSeconds, KEEP_UP_RATIO, verdict.clockToleranceMs,
-                faultSpecs.stream().map(f -> FaultSpec.parse(f).text()).toList());
+                faults.stream().map(FaultSpec::text).toList());
 
         out.printf("streambench run %s: %,d msg/s for %d s per engine, %d partitions, %d-byte events, threshold %.1f s%n",
                 run.runId(), rate, durationSeconds, load.partitions, load.messageBytes, verdict.thresholdSeconds);
@@ -98,7 +98,6 @@ final class RunCommand implements Callable<Integer> {
             if (producerOnly) {
                 return ProducerOnlyRun.run(layout, services, run, rate, durationSeconds, load, out);
             }
-            List<FaultSpec> faults = faultSpecs.stream().map(FaultSpec::parse).toList();
             faults.forEach(f -> f.validate(durationSeconds, services.embeddedKafkaRunning(), services.embeddedLakeRunning()));
             EngineRun engineRun = new EngineRun(layout, services, defaults, run, info, load.overrides, consumerHeap, out,
                     faults);
@@ -138,14 +137,14 @@ final class RunCommand implements Callable<Integer> {
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception | OutOfMemoryError e) {
-            String why = streambench.common.MainRunner.describe(e, List.of()).lines().findFirst().orElse("");
-            out.println("  " + engine.label() + " failed: " + why);
-            return EngineResult.didNotRun(engine, why, true, engineRun.knobsFor(engine), "");
+            return EngineRun.failed(engine, engineRun.knobsFor(engine), "", e, "", out);
         }
     }
 
-    private void validate(boolean producerOnly) {
-        faultSpecs.forEach(f -> FaultSpec.parse(f).validate(durationSeconds, true, true)); // usage errors before any start
+    /** Usage errors before anything starts; returns the parsed faults (their services are checked once started). */
+    private List<FaultSpec> validate(boolean producerOnly) {
+        List<FaultSpec> faults = faultSpecs.stream().map(FaultSpec::parse).toList();
+        faults.forEach(f -> f.validate(durationSeconds, true, true));
         load.validate();
         verdict.validate();
         if (rate <= 0) {
@@ -161,6 +160,7 @@ final class RunCommand implements Callable<Integer> {
         if (!consumerHeap.matches("\\d+[mMgG]")) {
             throw new ConfigException("--consumer-heap must look like 2g or 1536m, got \"" + consumerHeap + "\"");
         }
+        return faults;
     }
 
     static void printVerdicts(List<EngineResult> results, PrintStream out) {

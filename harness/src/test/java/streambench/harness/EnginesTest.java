@@ -34,7 +34,7 @@ class EnginesTest {
         RunInfo info = new RunInfo("r", java.time.Instant.now(), Machine.current(), 100, 10, 1, 100, 1, 5, 10, 0.01, 1,
                 0.95, 50);
         EngineRun run = new EngineRun(layout, null, KnobDefaults.load(layout.composeFile()), null, info, Map.of(), "1g",
-                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), List.of());
         Engine engine = new JarEngineStub();
         EngineResult r = RunCommand.runOne(engine, run, layout, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
         assertThat(r.status()).isEqualTo(EngineStatus.FAILED);
@@ -47,13 +47,13 @@ class EnginesTest {
         RunInfo info = new RunInfo("r", java.time.Instant.now(), Machine.current(), 100, 10, 1, 100, 1, 5, 10, 0.01, 1,
                 0.95, 50);
         EngineRun run = new EngineRun(layout, null, null, null, info, Map.of(), "1g",
-                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), List.of());
         ProducerReport producer = new ProducerReport("t", "2026-11-30T10:00:00Z", 100, 10.0, 10, true, 1000, 1000, 0,
                 100, 1, 1, null, List.of(new ProducerReport.PerProducer(0, 0L, 999L, 1000, 0)));
         try (org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.newInstance(java.net.URI.create("file:///"),
                 new org.apache.hadoop.conf.Configuration())) {
             EngineResult r = run.analyse(new JarEngineStub(), Map.of(), fs, dir.resolve("no-table").toUri().toString(),
-                    Map.of(), producer, 0, Map.of(), "", false);
+                    Map.of(), producer, 0, Map.of(), "", false, FaultRun.NONE);
             assertThat(r.status()).isEqualTo(EngineStatus.FAILED);
             assertThat(r.notRun()).hasValueSatisfying(why -> assertThat(why).startsWith("the analysis failed: ")
                     .contains("no Delta table"));

@@ -115,7 +115,7 @@ class FaultsTest {
         FaultSpec late = FaultSpec.parse("broker-restart@59s");
         FaultRun run = new FaultRun(List.of(kill, poison, late), List.of(new FaultInjector.Fired(kill, 30.2, "killed")),
                 600, 0, 640, 1);
-        List<FaultRun.Outcome> outcomes = run.outcomes(bins, 5, 60, false);
+        List<FaultRun.Outcome> outcomes = run.outcomes(bins, 5, false);
         assertThat(outcomes).singleElement().satisfies(o -> {
             assertThat(o.recoverySeconds()).isEqualTo(6L);
             assertThat(o.peakSeconds()).isEqualTo(7.0);

@@ -22,7 +22,8 @@ import java.util.UUID;
  * after its last event. For calibrating the analysis and for benchmarking it; not an engine.
  */
 public final class SyntheticTable {
-    private static final MessageType SCHEMA = MessageTypeParser.parseMessageType(
+    /** The Parquet schema of a benchmark event file, as every engine writes it. */
+    static final MessageType SCHEMA = MessageTypeParser.parseMessageType(
             "message events { required int64 ts (TIMESTAMP(MICROS,true)); required int32 producer_id; required int64 seq; }");
 
     private SyntheticTable() {
@@ -31,13 +32,7 @@ public final class SyntheticTable {
     /** @return events written */
     public static long write(FileSystem fs, String tableUri, long startMicros, long rate, long durationSeconds,
                              double commitEverySeconds, long delayMicros) throws IOException {
-        commit(fs, tableUri, 0, startMicros / 1000, "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}\n"
-                + "{\"metaData\":{\"id\":\"" + UUID.randomUUID() + "\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
-                + "\"schemaString\":\"{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":["
-                + "{\\\"name\\\":\\\"ts\\\",\\\"type\\\":\\\"timestamp\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}},"
-                + "{\\\"name\\\":\\\"producer_id\\\",\\\"type\\\":\\\"integer\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}},"
-                + "{\\\"name\\\":\\\"seq\\\",\\\"type\\\":\\\"long\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}}]}\","
-                + "\"partitionColumns\":[],\"configuration\":{},\"createdTime\":" + startMicros / 1000 + "}}\n");
+        create(fs, tableUri, startMicros / 1000);
         long total = rate * durationSeconds;
         long perCommit = Math.max(1, Math.round(rate * commitEverySeconds));
         double stepMicros = 1e6 / rate;
@@ -64,7 +59,19 @@ public final class SyntheticTable {
         return total;
     }
 
-    private static void commit(FileSystem fs, String tableUri, long version, long commitMillis, String actions)
+    /** Version 0: the protocol and a table of {@code ts, producer_id, seq}, created at {@code createdMillis}. */
+    static void create(FileSystem fs, String tableUri, long createdMillis) throws IOException {
+        commit(fs, tableUri, 0, createdMillis, "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}\n"
+                + "{\"metaData\":{\"id\":\"" + UUID.randomUUID() + "\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
+                + "\"schemaString\":\"{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":["
+                + "{\\\"name\\\":\\\"ts\\\",\\\"type\\\":\\\"timestamp\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}},"
+                + "{\\\"name\\\":\\\"producer_id\\\",\\\"type\\\":\\\"integer\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}},"
+                + "{\\\"name\\\":\\\"seq\\\",\\\"type\\\":\\\"long\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}}]}\","
+                + "\"partitionColumns\":[],\"configuration\":{},\"createdTime\":" + createdMillis + "}}\n");
+    }
+
+    /** Writes {@code _delta_log/<version>.json}: a commitInfo at {@code commitMillis}, then {@code actions}. */
+    static void commit(FileSystem fs, String tableUri, long version, long commitMillis, String actions)
             throws IOException {
         Path log = new Path(tableUri, "_delta_log/" + String.format("%020d", version) + ".json");
         String commitInfo = "{\"commitInfo\":{\"timestamp\":" + commitMillis + ",\"operation\":\"WRITE\"}}\n";

@@ -7,8 +7,6 @@ import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
-import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.MessageTypeParser;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,8 +22,6 @@ import java.util.List;
  */
 final class HandWrittenTable {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final MessageType EVENTS = MessageTypeParser.parseMessageType(
-            "message events { required int64 ts (TIMESTAMP(MICROS,true)); required int32 producer_id; required int64 seq; }");
 
     private final FileSystem fs;
     private final Path dir;
@@ -46,9 +42,9 @@ final class HandWrittenTable {
     /** Writes events {@code [fromSeq, toSeq)} with the given ts at {@code file}, a plain (not URI-encoded) path. */
     HandWrittenTable dataFile(Path file, long fromSeq, long toSeq, long tsMicros) throws IOException {
         Files.createDirectories(file.getParent());
-        SimpleGroupFactory groups = new SimpleGroupFactory(EVENTS);
+        SimpleGroupFactory groups = new SimpleGroupFactory(SyntheticTable.SCHEMA);
         try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(
-                LakeParquetFiles.output(fs, new org.apache.hadoop.fs.Path(file.toUri()))).withType(EVENTS).build()) {
+                LakeParquetFiles.output(fs, new org.apache.hadoop.fs.Path(file.toUri()))).withType(SyntheticTable.SCHEMA).build()) {
             for (long seq = fromSeq; seq < toSeq; seq++) {
                 writer.write(groups.newGroup().append("ts", tsMicros).append("producer_id", 0).append("seq", seq));
             }
