@@ -1,5 +1,11 @@
 package streambench.harness;
 
+import streambench.harness.services.InstallLayout;
+
+import streambench.harness.services.LakeFileSystem;
+
+import streambench.harness.services.EmbeddedAzurite;
+
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.AfterAll;

@@ -1,5 +1,8 @@
 package streambench.harness;
 
+import streambench.harness.services.InstallLayout;
+
+
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

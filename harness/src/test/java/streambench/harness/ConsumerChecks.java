@@ -1,5 +1,7 @@
 package streambench.harness;
 
+import streambench.harness.engine.ConsumerProcess;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.kafka.clients.producer.KafkaProducer;

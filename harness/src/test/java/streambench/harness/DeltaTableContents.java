@@ -1,5 +1,7 @@
 package streambench.harness;
 
+import streambench.harness.services.LakeFileSystem;
+
 import org.apache.hadoop.fs.FileSystem;
 import streambench.common.LakeSettings;
 import streambench.harness.delta.DeltaCommit;

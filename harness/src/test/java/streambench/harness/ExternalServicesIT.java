@@ -1,5 +1,16 @@
 package streambench.harness;
 
+import streambench.harness.services.InstallLayout;
+
+import streambench.harness.cli.HarnessMain;
+import streambench.harness.engine.ConsumerProcess;
+import streambench.harness.services.ProducerLauncher;
+import streambench.harness.services.TopicAdmin;
+
+import streambench.harness.services.ChildProcess;
+import streambench.harness.services.EmbeddedAzurite;
+import streambench.harness.services.EmbeddedKafka;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

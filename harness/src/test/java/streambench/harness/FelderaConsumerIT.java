@@ -1,5 +1,13 @@
 package streambench.harness;
 
+import streambench.harness.services.InstallLayout;
+
+import streambench.harness.engine.ConsumerProcess;
+import streambench.harness.engine.Engine;
+import streambench.harness.engine.FelderaEngine;
+import streambench.harness.engine.KnobDefaults;
+import streambench.harness.services.ProducerLauncher;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,5 +1,12 @@
 package streambench.harness;
 
+import streambench.harness.services.InstallLayout;
+
+import streambench.harness.engine.ConsumerProcess;
+import streambench.harness.services.ChildProcess;
+import streambench.harness.services.ProducerLauncher;
+
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterAll;

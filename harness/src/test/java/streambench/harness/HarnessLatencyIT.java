@@ -1,5 +1,7 @@
 package streambench.harness;
 
+import streambench.harness.cli.HarnessMain;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,10 @@
 package streambench.harness;
 
+import streambench.harness.services.ChildProcess;
+
+import streambench.harness.analysis.ProducerReport;
+import streambench.harness.cli.HarnessMain;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

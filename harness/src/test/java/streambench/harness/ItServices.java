@@ -1,5 +1,12 @@
 package streambench.harness;
 
+import streambench.harness.services.InstallLayout;
+
+import streambench.harness.services.EmbeddedAzurite;
+import streambench.harness.services.EmbeddedKafka;
+import streambench.harness.services.ProducerLauncher;
+import streambench.harness.services.TopicAdmin;
+
 import streambench.common.Knobs;
 import streambench.common.LakeSettings;
 

@@ -1,5 +1,15 @@
 package streambench.harness;
 
+import streambench.harness.services.InstallLayout;
+
+import streambench.harness.services.ChildProcess;
+import streambench.harness.services.FreePort;
+
+import streambench.harness.analysis.ProducerReport;
+import streambench.harness.services.EmbeddedKafka;
+import streambench.harness.services.ProducerLauncher;
+import streambench.harness.services.TopicAdmin;
+
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;

@@ -1,5 +1,8 @@
 package streambench.harness;
 
+import streambench.harness.services.InstallLayout;
+
+
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -1,5 +1,11 @@
 package streambench.harness;
 
+import streambench.harness.services.InstallLayout;
+
+import streambench.harness.engine.ConsumerProcess;
+import streambench.harness.services.ProducerLauncher;
+
+
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

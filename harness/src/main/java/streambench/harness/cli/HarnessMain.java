@@ -1,0 +1,73 @@
+package streambench.harness.cli;
+
+import streambench.harness.services.ChildProcess;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import streambench.common.ConfigException;
+import streambench.common.Secrets;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code mvn -pl harness exec:java [-Dexec.args="..."]}: the streambench command line. With no
+ * sub-command it runs {@code run}. Exit codes: 0 success, 1 failed run, 2 bad input or configuration.
+ */
+@Command(name = "streambench", mixinStandardHelpOptions = true, version = "streambench 0.1.0",
+        description = "How long from a Kafka send until the event is readable in a Delta table on ADLS Gen2.",
+        subcommands = {RunCommand.class, AnalyzeCommand.class, CheckCommand.class, ProducerBenchCommand.class,
+                SynthesizeCommand.class,
+                CommandLine.HelpCommand.class})
+public final class HarnessMain {
+    private static final Set<String> TOP_LEVEL_FLAGS = Set.of("-h", "--help", "-V", "--version");
+
+    public static void main(String[] args) {
+        // started by another process (a test, a script) that set STREAMBENCH_PARENT_PIPE: end with it
+        streambench.common.ParentWatch.start();
+        // Runs only on a signal (Ctrl-C, SIGTERM): a normal end halts below, skipping hooks.
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            System.out.println("streambench: interrupted; stopping every process it started");
+            ChildProcess.stopAll();
+            System.out.println("{ \"status\": \"Failed\" }");
+            System.out.flush();
+        }, "interrupted"));
+        int code = execute(args);
+        ChildProcess.stopAll();
+        System.out.flush();
+        System.err.flush();
+        // halt, not exit: under `mvn exec:java` Maven's console hook would print colour-reset codes after
+        // our status line, and the status line must be the very last thing on stdout. Every child
+        // process and service has been stopped above, so no shutdown hook has work left.
+        Runtime.getRuntime().halt(code);
+    }
+
+    public static int execute(String[] args) {
+        CommandLine cli = new CommandLine(new HarnessMain());
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            PrintWriter err = commandLine.getErr();
+            if (e instanceof ConfigException) {
+                err.println("streambench: " + Secrets.redactText(e.getMessage()));
+                err.flush();
+                return 2;
+            }
+            err.println("streambench: failed: " + Secrets.redactText(String.valueOf(e.getMessage()))
+                    + " (" + e.getClass().getSimpleName() + ")");
+            err.flush();
+            return 1;
+        });
+        return cli.execute(withDefaultSubcommand(args));
+    }
+
+    /** {@code run} unless the first word names a sub-command or asks for help/version. */
+    static String[] withDefaultSubcommand(String[] args) {
+        if (args.length > 0 && (!args[0].startsWith("-") || TOP_LEVEL_FLAGS.contains(args[0]))) {
+            return args;
+        }
+        List<String> out = new ArrayList<>(List.of("run"));
+        out.addAll(List.of(args));
+        return out.toArray(String[]::new);
+    }
+}

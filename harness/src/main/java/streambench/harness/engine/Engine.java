@@ -1,0 +1,37 @@
+package streambench.harness.engine;
+
+import streambench.harness.services.InstallLayout;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * What the harness knows of a system under test, and nothing more: its name, where its knob
+ * defaults live, how to start its consumer and how long it may take to become ready. Adding an
+ * engine is one class here plus its own module.
+ */
+public interface Engine {
+    /** Short id used on the command line, in topic and table names: {@code spark-4.2}. */
+    String id();
+
+    /** The label in results ({@code version} column of the CSV): {@code Spark 4.2}. */
+    String label();
+
+    /** The docker-compose.yml anchor holding its knob defaults, e.g. {@code x-spark-tuning}. */
+    String knobAnchor();
+
+    /** Why it cannot run here (not built, server not configured), or empty when it can. */
+    Optional<String> unavailable(InstallLayout layout);
+
+    /** Starts its consumer as its own process; {@code env} holds knobs, endpoints, topic and table. */
+    ConsumerProcess launch(InstallLayout layout, Map<String, String> env, String heap, Path logFile,
+                           Consumer<String> lines);
+
+    /** Start-up plus the first commit: a cold Spark JVM took 20–36 s on 2 cores. */
+    default Duration readyTimeout() {
+        return Duration.ofMinutes(5);
+    }
+}

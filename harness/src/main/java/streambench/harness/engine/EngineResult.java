@@ -1,0 +1,84 @@
+package streambench.harness.engine;
+
+import streambench.harness.analysis.ProducerReport;
+import streambench.harness.fault.FaultRun;
+import streambench.harness.services.ProcessSampler;
+
+import org.HdrHistogram.Histogram;
+import streambench.harness.analysis.CommitRow;
+import streambench.harness.analysis.Completeness;
+import streambench.harness.analysis.SecondBin;
+import streambench.harness.analysis.Verdict;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Everything the reports say about one engine in one run; {@code notRun} holds why it has no figures.
+ * {@code maxSeconds} is the exact largest latency; the histogram serves the percentiles.
+ */
+public record EngineResult(
+        String id,
+        String label,
+        boolean attempted,
+        Optional<String> notRun,
+        long startMicros,
+        List<SecondBin> bins,
+        Histogram whole,
+        double maxSeconds,
+        List<CommitRow> commits,
+        Optional<ProducerReport> producer,
+        Optional<Completeness.Result> completeness,
+        long foreignRows,
+        List<String> foreignExamples,
+        double producedRate,
+        double committedRate,
+        double trendSlope,
+        long malformed,
+        long negativeLatencies,
+        long worstNegativeMicros,
+        Map<String, List<ProcessSampler.Sample>> processes,
+        Map<String, String> knobs,
+        List<FaultRun.Outcome> faults,
+        long poisonInjected,
+        Verdict.Outcome verdict,
+        String logTail) {
+
+    /**
+     * No figures: {@code attempted} when it was started but crashed, never became ready or could not be
+     * analysed (failed), otherwise it could not be started at all (not run).
+     */
+    public static EngineResult didNotRun(Engine engine, String why, boolean attempted, Map<String, String> knobs,
+                                  String logTail) {
+        // the reason goes to the console, the verdict, the chart and every result file: mask what it may quote
+        streambench.common.Secrets.rememberSecretsIn(knobs);
+        String reason = streambench.common.Secrets.redactText(why);
+        return new EngineResult(engine.id(), engine.label(), attempted, Optional.of(reason), 0, List.of(), new Histogram(3),
+                Double.NaN, List.of(), Optional.empty(), Optional.empty(), 0, List.of(), 0, 0, Double.NaN, 0, 0, 0,
+                Map.of(), knobs, List.of(), -1, new Verdict.Outcome(List.of(new Verdict.Check("ran", false, reason))), logTail);
+    }
+
+    /** Succeeded only when there is at least one result and every one passed: not run and invalid fail too. */
+    public static boolean allPassed(List<EngineResult> results) {
+        return !results.isEmpty() && results.stream().allMatch(r -> r.status() == EngineStatus.PASSED);
+    }
+
+    public boolean ran() {
+        return notRun.isEmpty();
+    }
+
+    public EngineStatus status() {
+        if (!ran()) {
+            return attempted ? EngineStatus.FAILED : EngineStatus.NOT_RUN;
+        }
+        if (verdict.passed()) {
+            return EngineStatus.PASSED;
+        }
+        return verdict.invalid() ? EngineStatus.INVALID : EngineStatus.FAILED;
+    }
+
+    public double percentileSeconds(double p) {
+        return whole.getTotalCount() == 0 ? Double.NaN : whole.getValueAtPercentile(p) / 1e6;
+    }
+}

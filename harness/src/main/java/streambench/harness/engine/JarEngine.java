@@ -1,0 +1,46 @@
+package streambench.harness.engine;
+
+import streambench.harness.services.InstallLayout;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * An engine whose consumer is one shaded jar run with {@code java -jar}: Spark 3.5 and 4.2 (one source,
+ * two jars) and Flink 1.16. Each jar's manifest carries the {@code --add-opens} its engine needs on
+ * Java 17, so the command line needs nothing else.
+ */
+record JarEngine(String id, String label, String knobAnchor) implements Engine {
+    static JarEngine spark(String version) {
+        return new JarEngine("spark-" + version, "Spark " + version, "x-spark-tuning");
+    }
+
+    static JarEngine flink116() {
+        return new JarEngine("flink-1.16", "Flink 1.16", "x-flink-tuning");
+    }
+
+    /** The key of its jar in the install layout, e.g. {@code spark-4.2.jar}. */
+    String jarKey() {
+        return id + ".jar";
+    }
+
+    @Override
+    public Optional<String> unavailable(InstallLayout layout) {
+        try {
+            layout.jar(jarKey());
+            return Optional.empty();
+        } catch (streambench.common.ConfigException e) {
+            return Optional.of(e.getMessage());
+        }
+    }
+
+    @Override
+    public ConsumerProcess launch(InstallLayout layout, Map<String, String> env, String heap, Path logFile,
+                                  Consumer<String> lines) {
+        return ConsumerProcess.start(id, layout.jar(jarKey()), List.of("-Xmx" + heap, "-XX:+UseG1GC"),
+                env, logFile, lines);
+    }
+}

@@ -1,0 +1,53 @@
+package streambench.harness.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import streambench.common.ConfigException;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The knob defaults of each engine, from the {@code x-*-tuning} anchors of docker-compose.yml: one
+ * source of truth for container runs and for the consumers the harness starts itself.
+ */
+public final class KnobDefaults {
+    private final Path file;
+    private final JsonNode root;
+
+    private KnobDefaults(Path file, JsonNode root) {
+        this.file = file;
+        this.root = root;
+    }
+
+    public static KnobDefaults load(Path composeFile) {
+        try {
+            JsonNode root = new ObjectMapper(new YAMLFactory()).readTree(composeFile.toFile());
+            if (root == null || !root.isObject()) {
+                throw new ConfigException(composeFile + " is empty or not a YAML mapping");
+            }
+            return new KnobDefaults(composeFile, root);
+        } catch (IOException e) {
+            throw new ConfigException(composeFile + " is not valid YAML: " + e.getMessage().lines().findFirst().orElse(""));
+        }
+    }
+
+    /** The anchor's entries in file order, e.g. {@code anchor("x-spark-tuning")}; values as strings. */
+    public Map<String, String> anchor(String name) {
+        JsonNode node = root.get(name);
+        if (node == null || !node.isObject()) {
+            throw new ConfigException(file + " has no mapping " + name);
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        node.fields().forEachRemaining(e -> {
+            if (!e.getValue().isValueNode() || e.getValue().isNull()) {
+                throw new ConfigException(file + ": " + name + "." + e.getKey() + " must be a plain value, as an environment variable is");
+            }
+            out.put(e.getKey(), e.getValue().asText());
+        });
+        return out;
+    }
+}

@@ -1,0 +1,22 @@
+package streambench.harness.engine;
+
+import streambench.harness.services.InstallLayout;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/** An engine whose consumer has not been built into streambench yet: always reported as not run. */
+public record PendingEngine(String id, String label, String knobAnchor, String reason) implements Engine {
+    @Override
+    public Optional<String> unavailable(InstallLayout layout) {
+        return Optional.of(reason);
+    }
+
+    @Override
+    public ConsumerProcess launch(InstallLayout layout, Map<String, String> env, String heap, Path logFile,
+                                  Consumer<String> lines) {
+        throw new IllegalStateException(id + " cannot run: " + reason);
+    }
+}

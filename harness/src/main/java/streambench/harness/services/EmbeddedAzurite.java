@@ -1,0 +1,98 @@
+package streambench.harness.services;
+
+
+import streambench.common.ConfigException;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Microsoft's Azurite storage emulator (Blob API only) on a free loopback port, in-memory, started
+ * from the copy that the build installs with {@code npm ci} into {@code harness/azurite}.
+ * The ABFS driver reaches it in FNS/Blob mode (see LakeSettings).
+ */
+public final class EmbeddedAzurite implements AutoCloseable {
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+
+    private final ChildProcess process;
+    private final int port;
+
+    private EmbeddedAzurite(ChildProcess process, int port) {
+        this.process = process;
+        this.port = port;
+    }
+
+    public static EmbeddedAzurite start(InstallLayout layout, Path logFile, int memoryLimitMb) throws InterruptedException {
+        Path dir = layout.azuriteDir();
+        Path script = dir.resolve("node_modules/azurite/dist/src/blob/main.js");
+        String node = nodeExecutable();
+        if (!Files.isRegularFile(script)) {
+            throw new ConfigException("Azurite is not installed in " + dir.resolve("node_modules")
+                    + ": run `mvn -q install -DskipTests` in the repository root (it runs npm ci), or `npm ci` in " + dir);
+        }
+        int port = FreePort.find();
+        ChildProcess azurite = ChildProcess.start("azurite", ChildProcess.watchedNode(node, layout.nodeParentWatch(),
+                        List.of(script.toString(),
+                        "--blobHost", "127.0.0.1", "--blobPort", Integer.toString(port),
+                        "--inMemoryPersistence", "--extentMemoryLimit", Integer.toString(memoryLimitMb),
+                        "--skipApiVersionCheck", "--loose", "--disableTelemetry", "--silent")),
+                Map.of(), dir, logFile, null);
+        EmbeddedAzurite emulator = new EmbeddedAzurite(azurite, port);
+        try {
+            emulator.awaitReady();
+        } catch (RuntimeException | InterruptedException e) {
+            emulator.close();
+            throw e;
+        }
+        return emulator;
+    }
+
+    /** {@code node} from PATH, checked to run, or a message saying what to install. */
+    static String nodeExecutable() {
+        String node = System.getenv().getOrDefault("NODE", "node");
+        try {
+            Process p = new ProcessBuilder(node, "--version").redirectErrorStream(true).start();
+            if (p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0) {
+                return node;
+            }
+            p.destroyForcibly();
+        } catch (IOException e) {
+            // fall through to the message
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        throw new ConfigException("Node.js (`" + node + "`) is not on PATH: the embedded Azurite needs Node 20+ and npm. "
+                + "Install them, or point the harness at real storage with ADLS_ACCOUNT_NAME/ADLS_ACCOUNT_KEY/ADLS_CONTAINER");
+    }
+
+    private void awaitReady() throws InterruptedException {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpRequest probe = HttpRequest.newBuilder(URI.create("http://" + endpoint() + "/devstoreaccount1?comp=list"))
+                .timeout(Duration.ofSeconds(2)).build();
+        // any HTTP answer (403 without a signature) means it is serving
+        process.awaitReady(START_TIMEOUT, () -> http.send(probe, HttpResponse.BodyHandlers.discarding()) != null);
+    }
+
+    /** {@code host:port} for {@code AZURITE_BLOB_ENDPOINT}. */
+    public String endpoint() {
+        return "127.0.0.1:" + port;
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    @Override
+    public void close() {
+        process.stop(Duration.ofSeconds(10));
+    }
+}

@@ -1,0 +1,180 @@
+package streambench.harness.services;
+
+
+import streambench.common.ConfigException;
+import streambench.common.KafkaConnection;
+import streambench.common.Knobs;
+import streambench.common.LakeSettings;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The Kafka cluster and the lake a run uses: the ones the environment names, or embedded ones
+ * (a KRaft broker and Azurite) when it names none. Child processes get {@link #endpointEnv()}.
+ */
+public final class Services implements AutoCloseable {
+    private final Optional<EmbeddedKafka> embeddedKafka;
+    private final Optional<EmbeddedAzurite> embeddedAzurite;
+    private final KafkaConnection kafka;
+    private final LakeSettings lake;
+    private final Map<String, String> endpointEnv;
+    private final Thread onExit = new Thread(this::stopServices, "stop-services");
+
+    private Services(Optional<EmbeddedKafka> embeddedKafka, Optional<EmbeddedAzurite> embeddedAzurite,
+                     KafkaConnection kafka, LakeSettings lake, Map<String, String> endpointEnv) {
+        this.embeddedKafka = embeddedKafka;
+        this.embeddedAzurite = embeddedAzurite;
+        this.kafka = kafka;
+        this.lake = lake;
+        this.endpointEnv = Map.copyOf(endpointEnv);
+    }
+
+    static boolean externalKafka(Knobs knobs) {
+        return knobs.isSet("KAFKA_BOOTSTRAP_SERVERS") || knobs.isSet("EVENTHUB_CONNECTION_STRING");
+    }
+
+    static boolean externalLake(Knobs knobs) {
+        return knobs.isSet("AZURITE_BLOB_ENDPOINT") || knobs.isSet("ADLS_ACCOUNT_NAME") || knobs.isSet("LAKE_ROOT");
+    }
+
+    /** Starts what is not given, checks what is, and says which on {@code out}. */
+    public static Services start(Knobs knobs, InstallLayout layout, Path logDir, boolean needLake, PrintStream out)
+            throws InterruptedException {
+        Optional<EmbeddedKafka> embeddedKafka = Optional.empty();
+        Optional<EmbeddedAzurite> embeddedAzurite = Optional.empty();
+        Map<String, String> env = new LinkedHashMap<>();
+        try {
+            KafkaConnection kafka;
+            if (externalKafka(knobs)) {
+                kafka = KafkaConnection.fromKnobs(knobs);
+                Duration timeout = knobs.env("KAFKA_CONNECT_TIMEOUT", "30s").asDuration();
+                try (TopicAdmin admin = new TopicAdmin(kafka)) {
+                    admin.checkReachable(timeout);
+                }
+                out.println("kafka: external " + kafka.bootstrapServers());
+            } else {
+                long t0 = System.nanoTime();
+                EmbeddedKafka k = EmbeddedKafka.start(layout, logDir.resolve("kafka.log"),
+                        knobs.env("KAFKA_BROKER_HEAP", "1g").asString());
+                embeddedKafka = Optional.of(k);
+                kafka = k.connection();
+                env.put("KAFKA_BOOTSTRAP_SERVERS", k.bootstrapServers());
+                if (!k.removedStale().isEmpty()) {
+                    out.println("kafka: removed " + k.removedStale().size() + " data director"
+                            + (k.removedStale().size() == 1 ? "y" : "ies") + " left by a killed harness: "
+                            + k.removedStale());
+                }
+                out.printf("kafka: embedded KRaft broker %s (pid %d), up in %.1f s, log %s%n", k.bootstrapServers(),
+                        k.pid(), (System.nanoTime() - t0) / 1e9, logDir.resolve("kafka.log"));
+            }
+            LakeSettings lake = null;
+            if (needLake) {
+                Knobs lakeKnobs = knobs;
+                if (!externalLake(knobs)) {
+                    long t0 = System.nanoTime();
+                    EmbeddedAzurite a = EmbeddedAzurite.start(layout, logDir.resolve("azurite.log"),
+                            knobs.env("AZURITE_MEMORY_LIMIT_MB", "4096").asPositiveInt());
+                    embeddedAzurite = Optional.of(a);
+                    env.put("AZURITE_BLOB_ENDPOINT", a.endpoint());
+                    lakeKnobs = knobs.withOverrides(Map.of("AZURITE_BLOB_ENDPOINT", a.endpoint()));
+                    out.printf("lake: embedded Azurite %s (pid %d), up in %.1f s%n", a.endpoint(), a.pid(),
+                            (System.nanoTime() - t0) / 1e9);
+                }
+                lake = LakeSettings.fromKnobs(lakeKnobs);
+                long ms = LakeProbe.roundTrip(lake);
+                out.printf("lake: %s %s, write/read/rename/delete round trip %d ms%n",
+                        lake.mode().name().toLowerCase(), lake.rootUri(), ms);
+            }
+            Services services = new Services(embeddedKafka, embeddedAzurite, kafka, lake, env);
+            // Ctrl-C: ChildProcess stops the processes; this also removes the broker's temp data.
+            Runtime.getRuntime().addShutdownHook(services.onExit);
+            return services;
+        } catch (RuntimeException | InterruptedException e) {
+            embeddedAzurite.ifPresent(EmbeddedAzurite::close);
+            embeddedKafka.ifPresent(EmbeddedKafka::close);
+            throw e;
+        }
+    }
+
+    public KafkaConnection kafka() {
+        return kafka;
+    }
+
+    public LakeSettings lake() {
+        if (lake == null) {
+            throw new ConfigException("this command started no lake");
+        }
+        return lake;
+    }
+
+    /** Variables a child process needs to reach embedded services (external ones come from the environment). */
+    public Map<String, String> endpointEnv() {
+        return endpointEnv;
+    }
+
+    public OptionalLong azuritePid() {
+        return embeddedAzurite.map(a -> OptionalLong.of(a.pid())).orElse(OptionalLong.empty());
+    }
+
+    /** The broker-restart fault: the embedded broker stopped and started again. */
+    public String restartKafka() throws InterruptedException {
+        return embeddedKafka.orElseThrow(() -> new IllegalStateException("no embedded broker to restart")).restart();
+    }
+
+    /** The lake-outage fault: SIGSTOP to the embedded Azurite, so every request hangs as on an unreachable store. */
+    public void pauseLake() {
+        signalAzurite("STOP");
+    }
+
+    public void resumeLake() {
+        signalAzurite("CONT");
+    }
+
+    public boolean embeddedKafkaRunning() {
+        return embeddedKafka.isPresent();
+    }
+
+    public boolean embeddedLakeRunning() {
+        return embeddedAzurite.isPresent();
+    }
+
+    private void signalAzurite(String signal) {
+        long pid = azuritePid().orElseThrow(() -> new IllegalStateException("no embedded Azurite to signal"));
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).redirectErrorStream(true).start();
+            if (!kill.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill -" + signal + " " + pid + " failed");
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot signal Azurite (pid " + pid + "): " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while signalling Azurite", e);
+        }
+    }
+
+    public OptionalLong kafkaPid() {
+        return embeddedKafka.map(k -> OptionalLong.of(k.pid())).orElse(OptionalLong.empty());
+    }
+
+    @Override
+    public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(onExit);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running or ran already
+        }
+        stopServices();
+    }
+
+    private synchronized void stopServices() {
+        embeddedAzurite.ifPresent(EmbeddedAzurite::close);
+        embeddedKafka.ifPresent(EmbeddedKafka::close);
+    }
+}

@@ -1,0 +1,202 @@
+package streambench.harness.analysis;
+
+import streambench.harness.engine.RunInfo;
+
+import streambench.harness.engine.Engine;
+import streambench.harness.engine.EngineResult;
+import streambench.harness.engine.EngineRun;
+import streambench.harness.engine.EngineStatus;
+import streambench.harness.engine.PendingEngine;
+import streambench.harness.services.Machine;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import streambench.harness.analysis.SecondBin;
+import streambench.harness.analysis.TableAnalysis;
+import streambench.harness.delta.EventTableFixture;
+import streambench.harness.delta.EventTableFixture.Row;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongPredicate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The whole verdict over real Delta tables on the local disk: each test writes the table a run would
+ * leave (rows, data files, commit times), analyses it as a run does and judges it.
+ */
+class VerdictOnTablesTest {
+    private static final long START_MILLIS = Instant.parse("2026-11-30T10:00:00Z").toEpochMilli();
+    private static final long START = START_MILLIS * 1000;
+    private static final int RATE = 100;
+    private static final int SECONDS = 30;
+    private static final Engine ENGINE = new PendingEngine("flink-1.16", "Flink 1.16", "x-flink-tuning", "");
+
+    private static RunInfo info() {
+        return new RunInfo("r", Instant.now(), new Machine(2, 1L << 34, "jvm"), RATE, SECONDS, 1, 100, 5, 5, 60, 0.01,
+                1.0, 0.95, 50);
+    }
+
+    /** Producer 0 at RATE for SECONDS, every event acknowledged. */
+    private static ProducerReport producer(String started, int producerId, long durationSeconds) {
+        long n = (long) RATE * durationSeconds;
+        long[] perSecond = new long[(int) durationSeconds];
+        Arrays.fill(perSecond, RATE);
+        return new ProducerReport("t", started, RATE, (double) durationSeconds, durationSeconds, true, n, n, 0, RATE, 1,
+                5, perSecond, List.of(new ProducerReport.PerProducer(producerId, 0L, n - 1, n, 0)));
+    }
+
+    private static ProducerReport producer() {
+        return producer(Instant.ofEpochMilli(START_MILLIS).toString(), 0, SECONDS);
+    }
+
+    private static long ts(long seq) {
+        return START + seq * (1_000_000L / RATE);
+    }
+
+    /** Each second's events committed {@code offsetMillis} after that second ends; rows where {@code keep} says so. */
+    private static EventTableFixture table(Path dir, long offsetMillis, LongPredicate keep) throws Exception {
+        EventTableFixture t = new EventTableFixture(dir, START_MILLIS - 1000);
+        for (int s = 0; s < SECONDS; s++) {
+            List<Row> rows = new ArrayList<>();
+            for (long seq = (long) s * RATE; seq < (long) (s + 1) * RATE; seq++) {
+                if (keep.test(seq)) {
+                    rows.add(new Row(ts(seq), 0, seq));
+                }
+            }
+            t.commit(START_MILLIS + (s + 1) * 1000L + offsetMillis, rows);
+        }
+        return t;
+    }
+
+    private static EngineResult judge(EventTableFixture t, ProducerReport producer, Map<Long, Long> observed)
+            throws Exception {
+        TableAnalysis.Result r = TableAnalysis.analyze(t.fs(), t.uri(), producer.startMicros(), producer.expectedRanges(),
+                observed, rows -> { });
+        return EngineRun.judge(ENGINE, info(), Map.of(), r, producer, 0, Map.of(), "", false);
+    }
+
+    @Test
+    void aCleanRunPasses(@TempDir Path dir) throws Exception {
+        try (EventTableFixture t = table(dir, 500, seq -> true)) {
+            EngineResult r = judge(t, producer(), Map.of());
+            assertThat(r.verdict().failures()).isEmpty();
+            assertThat(r.status()).isEqualTo(EngineStatus.PASSED);
+            assertThat(r.bins()).hasSize(SECONDS);
+        }
+    }
+
+    @Test
+    void wellFormedEventsOfAnotherProducerMakeTheRunInvalidAndStayOutOfTheLatency(@TempDir Path dir) throws Exception {
+        try (EventTableFixture t = table(dir, 500, seq -> true)) {
+            // what another producer left in the topic: a valid-looking event from 18.8 hours earlier
+            t.commit(START_MILLIS + 20_000, List.of(new Row(START - 67_707_000_000L, 7, 12), new Row(ts(3), 0, 999_999)));
+            EngineResult r = judge(t, producer(), Map.of());
+            assertThat(r.status()).isEqualTo(EngineStatus.INVALID);
+            assertThat(r.foreignRows()).isEqualTo(2);
+            assertThat(r.foreignExamples()).first().asString().startsWith("producer_id 7 seq 12 ts 2026-11-29T15:11:33Z");
+            assertThat(r.verdict().failures()).anySatisfy(f -> assertThat(f).startsWith("clean: topic contaminated by 2 foreign records"));
+            assertThat(r.bins()).allSatisfy(b -> assertThat(b.elapsedSecond()).isBetween(0L, (long) SECONDS - 1));
+            assertThat(r.maxSeconds()).isLessThan(2);
+            assertThat(r.completeness().orElseThrow().exact()).isTrue();
+        }
+    }
+
+    @Test
+    void aTableMissingRowsEvenlyDoesNotKeepUp(@TempDir Path dir) throws Exception {
+        try (EventTableFixture t = table(dir, 500, seq -> seq % 5 >= 2)) { // 40 % lost, spread over every second
+            EngineResult r = judge(t, producer(), Map.of());
+            assertThat(r.status()).isEqualTo(EngineStatus.FAILED);
+            assertThat(r.committedRate() / r.producedRate()).isCloseTo(0.6, org.assertj.core.api.Assertions.within(0.01));
+            assertThat(r.verdict().failures()).anySatisfy(f -> assertThat(f).startsWith("kept-up: committed 60/s vs produced 100/s"));
+        }
+    }
+
+    @Test
+    void aWriterClockBehindTheProducerMakesTheRunInvalid(@TempDir Path dir) throws Exception {
+        try (EventTableFixture t = table(dir, -4200, seq -> true)) { // each second committed 3.2 s before it began
+            EngineResult r = judge(t, producer(), Map.of());
+            assertThat(r.status()).isEqualTo(EngineStatus.INVALID);
+            assertThat(r.negativeLatencies()).isEqualTo((long) RATE * SECONDS);
+            assertThat(r.verdict().failures()).anySatisfy(f -> assertThat(f)
+                    .startsWith("clocks: writer clock at least 4.190 s behind the producer"));
+            assertThat(r.bins().get(0).maxSeconds()).as("kept exactly, never turned into 0").isEqualTo(-3.2);
+        }
+    }
+
+    @Test
+    void aNegativeLatencyWithinTheToleranceIsReportedButPasses(@TempDir Path dir) throws Exception {
+        try (EventTableFixture t = table(dir, -30, seq -> true)) { // the last event of each second due 20 ms after its commit
+            EngineResult r = judge(t, producer(), Map.of());
+            assertThat(r.verdict().checks()).anySatisfy(c -> {
+                assertThat(c.name()).isEqualTo("clocks");
+                assertThat(c.passed()).isTrue();
+                assertThat(c.detail()).startsWith(2 * SECONDS + " negative latencies, the worst -20 ms");
+            });
+        }
+    }
+
+    @Test
+    void aCommitSeenBeforeItsOwnTimestampMeansTheWriterClockIsAhead(@TempDir Path dir) throws Exception {
+        try (EventTableFixture t = table(dir, 500, seq -> true)) {
+            Map<Long, Long> observed = new HashMap<>();
+            for (long v = 1; v <= SECONDS; v++) {
+                observed.put(v, START_MILLIS + v * 1000 + 500 + (v == 7 ? -2000 : 100));
+            }
+            EngineResult r = judge(t, producer(), observed);
+            assertThat(r.status()).isEqualTo(EngineStatus.INVALID);
+            assertThat(r.verdict().failures()).anySatisfy(f -> assertThat(f)
+                    .startsWith("clocks: writer clock at least 2.000 s ahead of the harness"));
+        }
+    }
+
+    @Test
+    void maximaAreExactToTheMicrosecond(@TempDir Path dir) throws Exception {
+        try (EventTableFixture t = new EventTableFixture(dir, START_MILLIS - 1000)) {
+            // 1.2349 s and 0.2009 s: a 3-digit histogram reports the top of their buckets, not these
+            t.commit(START_MILLIS + 1235, List.of(new Row(START + 100, 0, 0)));
+            t.commit(START_MILLIS + 1201, List.of(new Row(START + 1_000_100, 0, 1)));
+            TableAnalysis.Result r = TableAnalysis.analyze(t.fs(), t.uri(), START, Map.of(0, new long[]{0, 1}), Map.of(),
+                    rows -> { });
+            assertThat(r.bins()).extracting(SecondBin::maxSeconds).containsExactly(1.2349, 0.2009);
+            assertThat(r.maxSeconds()).isEqualTo(1.2349);
+            assertThat(r.whole().getMaxValue() / 1e6).isNotEqualTo(1.2349);
+        }
+    }
+
+    @Test
+    void severalProducersAreDrainedFromTheLatestScheduleEnd(@TempDir Path dir) throws Exception {
+        // producer 1 starts 25 s after producer 0; both run SECONDS; the table commits each second 0.5 s late
+        try (EventTableFixture t = new EventTableFixture(dir, START_MILLIS - 1000)) {
+            long late = 25;
+            for (int s = 0; s < SECONDS + late; s++) {
+                List<Row> rows = new ArrayList<>();
+                for (int k = 0; k < RATE; k++) {
+                    if (s < SECONDS) {
+                        rows.add(new Row(START + s * 1_000_000L + k * 10_000L, 0, (long) s * RATE + k));
+                    }
+                    if (s >= late) {
+                        rows.add(new Row(START + s * 1_000_000L + k * 10_000L, 1, (long) (s - late) * RATE + k));
+                    }
+                }
+                t.commit(START_MILLIS + (s + 1) * 1000L + 500, rows);
+            }
+            ProducerReport merged = ProducerReport.merge(List.of(producer(), producer(
+                    Instant.ofEpochMilli(START_MILLIS + late * 1000).toString(), 1, SECONDS)));
+            assertThat(merged.scheduleEndMicros(SECONDS)).isEqualTo(START + (SECONDS + late) * 1_000_000L);
+            RunInfo info = new RunInfo("r", Instant.now(), new Machine(2, 1L << 34, "jvm"), 2 * RATE, SECONDS, 1, 100,
+                    5, 5, 10, 0.01, 1.0, 0.95, 50); // drain timeout 10 s: from the first producer's end it took 25.5 s
+            TableAnalysis.Result r = TableAnalysis.analyze(t.fs(), t.uri(), merged.startMicros(), merged.expectedRanges(),
+                    Map.of(), rows -> { });
+            EngineResult result = EngineRun.judge(ENGINE, info, Map.of(), r, merged, 0, Map.of(), "", false);
+            assertThat(result.verdict().checks()).filteredOn(c -> c.name().equals("kept-up")).singleElement()
+                    .satisfies(c -> assertThat(c.detail()).contains("drained 0.5 s after the producer stopped"));
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package streambench.harness.engine;
+
+import streambench.harness.services.InstallLayout;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every knob an engine's code reads with {@code env("NAME", "default")} is declared under that
+ * engine's anchor in docker-compose.yml with the same default, and the anchor declares nothing the
+ * code does not read: the container runs, the harness and the code can never disagree.
+ */
+class KnobAnchorsTest {
+    private static final Pattern ENV_READ = Pattern.compile("\\benv\\(\\s*\"([A-Z][A-Z0-9_]*)\"\\s*,\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|[^)]*)\\)");
+
+    /** Knobs every JVM consumer reads through common's ConsumerKnobs: they belong under Spark's and Flink's anchors. */
+    private static final String SHARED = "common/src/main/java/streambench/common/ConsumerKnobs.java";
+
+    @ParameterizedTest(name = "{0} matches {1}")
+    @CsvSource({"spark-consumer/src/main/java, x-spark-tuning, " + SHARED,
+            "flink-consumer/src/main/java, x-flink-tuning, " + SHARED,
+            "feldera-client/src/main/java, x-feldera-tuning, "})
+    void codeDefaultsMatchTheComposeAnchor(String sources, String anchor, String shared) throws IOException {
+        InstallLayout layout = InstallLayout.load();
+        Path root = layout.composeFile().getParent();
+        Map<String, String> inCode = knobsReadIn(root.resolve(sources));
+        if (shared != null) {
+            Map<String, String> sharedKnobs = knobsReadIn(root.resolve(shared));
+            sharedKnobs.forEach((name, value) -> assertThat(inCode.getOrDefault(name, value))
+                    .as("%s is read in %s and in %s with two defaults", name, sources, shared).isEqualTo(value));
+            inCode.putAll(sharedKnobs);
+        }
+        Map<String, String> inCompose = new TreeMap<>(KnobDefaults.load(layout.composeFile()).anchor(anchor));
+        assertThat(inCode).as("knobs read in %s", sources).isNotEmpty();
+        assertThat(inCode.keySet()).as("knobs read in %s but missing from %s", sources, anchor)
+                .isSubsetOf(inCompose.keySet());
+        assertThat(inCompose.keySet()).as("knobs in %s that %s never reads", anchor, sources)
+                .isSubsetOf(inCode.keySet());
+        assertThat(inCode).as("defaults in %s vs %s", sources, anchor).isEqualTo(inCompose);
+    }
+
+    static Map<String, String> knobsReadIn(Path dir) throws IOException {
+        Map<String, String> out = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                Matcher m = ENV_READ.matcher(Files.readString(file));
+                while (m.find()) {
+                    String name = m.group(1);
+                    String literal = m.group(2).trim();
+                    assertThat(literal).as("%s: the default of %s must be a string literal", file, name).startsWith("\"");
+                    String value = literal.substring(1, literal.length() - 1);
+                    String previous = out.put(name, value);
+                    assertThat(previous == null || previous.equals(value))
+                            .as("%s is read with two defaults: %s and %s", name, previous, value).isTrue();
+                }
+            }
+        }
+        return out;
+    }
+}
