@@ -53,7 +53,7 @@ public final class ResultsWriter {
         Files.createDirectories(results);
         atomically(results.resolve("latency_timeseries.csv"), w -> writeTimeseries(w, engines));
         atomically(results.resolve("summary.csv"), w -> writeSummaryCsv(w, engines));
-        Map<String, Object> json = summaryJson(run, engines, complete);
+        SummaryJson json = summaryJson(run, engines, complete);
         atomically(results.resolve("summary.json"), w -> JSON.writeValue(w, json));
         for (EngineResult e : engines) {
             if (e.ran()) {
@@ -135,125 +135,8 @@ public final class ResultsWriter {
         }
     }
 
-    static Map<String, Object> summaryJson(RunInfo run, List<EngineResult> engines, boolean complete) {
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("run_id", run.runId());
-        root.put("started", run.started().toString());
-        root.put("complete", complete);
-        root.put("status", complete && EngineResult.allPassed(engines) ? "Succeeded" : "Failed");
-        root.put("machine", Map.of("cores", run.machine().cores(),
-                "memory_gib", Math.round(run.machine().memoryBytes() / 1073741824.0 * 10) / 10.0,
-                "jvm", run.machine().jvm()));
-        Map<String, Object> settings = new LinkedHashMap<>();
-        settings.put("rate", run.rate());
-        settings.put("duration_s", run.durationSeconds());
-        settings.put("partitions", run.partitions());
-        settings.put("message_bytes", run.messageBytes());
-        settings.put("warmup_s", run.warmupSeconds());
-        settings.put("threshold_s", run.thresholdSeconds());
-        settings.put("drain_timeout_s", run.drainTimeoutSeconds());
-        settings.put("trend_bound_s_per_s", run.trendBound());
-        settings.put("trend_min_rise_s", run.trendMinRiseSeconds());
-        settings.put("keep_up_ratio", run.keepUpRatio());
-        settings.put("clock_tolerance_ms", run.clockToleranceMs());
-        if (!run.faults().isEmpty()) {
-            settings.put("faults", run.faults());
-        }
-        root.put("settings", settings);
-        // a consumer's knobs name its secrets; a reason or a log tail may quote one back in any form
-        engines.forEach(e -> streambench.common.Secrets.rememberSecretsIn(e.knobs()));
-        List<Map<String, Object>> list = new ArrayList<>();
-        for (EngineResult e : engines) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("engine", e.id());
-            m.put("version", e.label());
-            m.put("status", e.status().text());
-            e.notRun().ifPresent(r -> m.put("not_run_reason", streambench.common.Secrets.redactText(r)));
-            m.put("failures", e.verdict().failures());
-            List<Map<String, Object>> checks = new ArrayList<>();
-            for (Verdict.Check c : e.verdict().checks()) {
-                Map<String, Object> check = new LinkedHashMap<>();
-                check.put("check", c.name());
-                check.put("passed", c.passed());
-                check.put("detail", c.detail());
-                checks.add(check);
-            }
-            m.put("checks", checks);
-            if (e.ran()) {
-                e.producer().ifPresent(p -> {
-                    m.put("offered_rate", p.targetRate());
-                    m.put("achieved_rate", round(p.achievedRate()));
-                    m.put("producer_max_ack_lag_ms", round(p.maxAckLagMs()));
-                });
-                m.put("produced_rate_steady", round(e.producedRate()));
-                m.put("committed_rate_steady", round(e.committedRate()));
-                m.put("keep_up_ratio", e.producedRate() > 0 ? round(e.committedRate() / e.producedRate()) : null);
-                Map<String, Object> lat = new LinkedHashMap<>();
-                lat.put("p50", round(e.percentileSeconds(50)));
-                lat.put("p90", round(e.percentileSeconds(90)));
-                lat.put("p99", round(e.percentileSeconds(99)));
-                lat.put("p99.9", round(e.percentileSeconds(99.9)));
-                lat.put("max", round(e.maxSeconds()));
-                m.put("latency_s", lat);
-                m.put("trend_s_per_s", round(e.trendSlope()));
-                e.completeness().ifPresent(c -> {
-                    m.put("expected", c.expected());
-                    m.put("rows", c.rows());
-                    m.put("missing", c.missing());
-                    m.put("duplicates", c.duplicates());
-                    m.put("unexpected", c.unexpected());
-                });
-                m.put("malformed", e.malformed());
-                m.put("foreign", e.foreignRows());
-                if (!e.foreignExamples().isEmpty()) {
-                    m.put("foreign_examples", e.foreignExamples());
-                }
-                if (!e.faults().isEmpty()) {
-                    List<Map<String, Object>> faults = new ArrayList<>();
-                    for (FaultRun.Outcome f : e.faults()) {
-                        Map<String, Object> fm = new LinkedHashMap<>();
-                        fm.put("fault", f.fault());
-                        fm.put("at_s", round(f.atSecond()));
-                        fm.put("peak_latency_s", round(f.peakSeconds()));
-                        fm.put("recovery_s", f.recoverySeconds());
-                        fm.put("recovered", f.recovered());
-                        fm.put("how", f.how());
-                        fm.put("note", f.note());
-                        faults.add(fm);
-                    }
-                    m.put("faults", faults);
-                }
-                if (e.poisonInjected() >= 0) {
-                    m.put("poison_injected", e.poisonInjected());
-                }
-                m.put("negative_latencies", e.negativeLatencies());
-                m.put("worst_negative_latency_ms", round(e.worstNegativeMicros() / 1e3));
-                m.put("commits", e.commits().size());
-                List<Long> gaps = e.commits().stream().filter(c -> c.observedMillis() >= 0)
-                        .map(c -> c.observedMillis() - c.commitMillis()).sorted().toList();
-                if (!gaps.isEmpty()) {
-                    m.put("observed_minus_commit_ms", Map.of("median", gaps.get(gaps.size() / 2),
-                            "max", gaps.get(gaps.size() - 1), "min", gaps.get(0)));
-                }
-                Map<String, Object> procs = new LinkedHashMap<>();
-                e.processes().forEach((name, samples) -> procs.put(name, Map.of(
-                        "cpu_percent_avg", round(ProcessSampler.average(samples, ProcessSampler.Sample::cpuPercent)),
-                        "cpu_percent_max", round(ProcessSampler.max(samples, ProcessSampler.Sample::cpuPercent)),
-                        "rss_mib_max", round(ProcessSampler.max(samples, ProcessSampler.Sample::rssMiB)))));
-                m.put("processes", procs);
-            }
-            m.put("knobs", streambench.common.Secrets.redact(new java.util.TreeMap<>(e.knobs())));
-            if (!e.logTail().isEmpty()) {
-                m.put("log_tail", streambench.common.Secrets.redactText(e.logTail()));
-            }
-            list.add(m);
-        }
-        root.put("engines", list);
-        return root;
-    }
-
-    private static Double round(double v) {
-        return Double.isFinite(v) ? Math.round(v * 1000) / 1000.0 : null;
+    static SummaryJson summaryJson(RunInfo run, List<EngineResult> engines, boolean complete) {
+        return SummaryJson.of(run, engines, complete);
     }
 
     private static String num(double v) {
