@@ -120,7 +120,7 @@ public final class RunCommand implements Callable<Integer> {
             ResultsWriter writer = new ResultsWriter(load.results, run.dir());
             List<EngineResult> results = new ArrayList<>();
             for (Engine engine : selected) {
-                results.add(runOne(engine, engineRun, layout, out));
+                results.add(engineRun.runContained(engine));
                 writer.write(info, results, false); // an interrupted run still leaves what it finished
             }
             writer.write(info, results, true);
@@ -130,25 +130,6 @@ public final class RunCommand implements Callable<Integer> {
             boolean succeeded = EngineResult.allPassed(results);
             out.println(succeeded ? "{ \"status\": \"Succeeded\" }" : "{ \"status\": \"Failed\" }");
             return succeeded ? 0 : 1;
-        }
-    }
-
-    /**
-     * One engine's turn. Whatever goes wrong in it (short of Ctrl-C) fails that engine with the reason and
-     * leaves the next engines their turn and the status line its say.
-     */
-    public static EngineResult runOne(Engine engine, EngineRun engineRun, InstallLayout layout, PrintStream out)
-            throws InterruptedException {
-        var reason = engine.unavailable(layout);
-        if (reason.isPresent()) {
-            return EngineResult.didNotRun(engine, reason.get(), false, engineRun.knobsFor(engine), "");
-        }
-        try {
-            return engineRun.run(engine);
-        } catch (InterruptedException e) {
-            throw e;
-        } catch (Exception | OutOfMemoryError e) {
-            return EngineRun.failed(engine, engineRun.knobsFor(engine), "", e, "", out);
         }
     }
 

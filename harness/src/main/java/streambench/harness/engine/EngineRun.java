@@ -58,6 +58,36 @@ public final class EngineRun {
         this.out = out;
     }
 
+    /**
+     * The same services, defaults and heap for one more trial of {@code capacity} or {@code tune}: its own
+     * directory (so its own topic and table), its own settings (the rate) and knob overrides, no faults.
+     */
+    public EngineRun forTrial(RunDirectory trialDir, RunInfo trialInfo, Map<String, String> trialOverrides) {
+        return new EngineRun(layout, services, defaults, trialDir, trialInfo, trialOverrides, heap, out, List.of());
+    }
+
+    public RunInfo info() {
+        return info;
+    }
+
+    /**
+     * One engine's turn. Whatever goes wrong in it (short of Ctrl-C) fails that engine with the reason and
+     * leaves the next engines (or trials) their turn and the status line its say.
+     */
+    public EngineResult runContained(Engine engine) throws InterruptedException {
+        var reason = engine.unavailable(layout);
+        if (reason.isPresent()) {
+            return EngineResult.didNotRun(engine, reason.get(), false, knobsFor(engine), "");
+        }
+        try {
+            return run(engine);
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception | OutOfMemoryError e) {
+            return failed(engine, knobsFor(engine), "", e, "", out);
+        }
+    }
+
     /** The knobs the engine's consumer gets: its anchor's defaults, then --set overrides. */
     public Map<String, String> knobsFor(Engine engine) {
         Map<String, String> knobs = new LinkedHashMap<>(defaults.anchor(engine.knobAnchor()));

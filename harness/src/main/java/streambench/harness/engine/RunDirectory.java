@@ -46,6 +46,23 @@ public record RunDirectory(Path results, String runId, Path dir) {
         return b;
     }
 
+    /**
+     * {@code <dir>/<name>/} for one trial of a search: its id ({@code <run-id>-<name>}) names the trial's
+     * own topic and table, so no trial reads another's events.
+     */
+    public RunDirectory child(String name) {
+        if (!name.matches("[a-z0-9-]+")) {
+            throw new IllegalArgumentException("a trial directory name is lower-case letters, digits and dashes: " + name);
+        }
+        Path child = dir.resolve(name);
+        try {
+            Files.createDirectories(child);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + child + ": " + e.getMessage(), e);
+        }
+        return new RunDirectory(results, runId + "-" + name, child);
+    }
+
     public Path file(String name) {
         return dir.resolve(name);
     }

@@ -1,6 +1,5 @@
 package streambench.harness.engine;
 
-import streambench.harness.cli.RunCommand;
 
 import streambench.harness.services.InstallLayout;
 
@@ -45,7 +44,7 @@ class EnginesTest {
         EngineRun run = new EngineRun(layout, null, KnobDefaults.load(layout.composeFile()), null, info, Map.of(), "1g",
                 new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), List.of());
         Engine engine = new JarEngineStub();
-        EngineResult r = RunCommand.runOne(engine, run, layout, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+        EngineResult r = run.runContained(engine);
         assertThat(r.status()).isEqualTo(EngineStatus.FAILED);
         assertThat(r.notRun()).hasValueSatisfying(why -> assertThat(why).isNotBlank());
     }
