@@ -10,7 +10,7 @@ import java.util.Random;
 /**
  * A deterministic stand-in for an engine: per-second max latency and consumer CPU as functions of the
  * trial number, the knobs and the offered rate; it passes when the max stays under 5 s, as the threshold
- * check demands. Seeded noise, a producer that cannot hold rates above a limit, verdicts forced on given
+ * check demands, and it keeps up. Seeded noise, a producer that cannot hold rates above a limit, verdicts forced on given
  * trials and an interrupt at a given trial stand for what a real machine does to a search.
  */
 final class ModelEngine implements TrialRunner {
@@ -21,7 +21,11 @@ final class ModelEngine implements TrialRunner {
         Reading at(int trial, Map<String, String> knobs, long rate);
     }
 
-    record Reading(double maxLatencySeconds, double consumerCores) {
+    /** {@code keptUp} false: the engine falls behind however low the max, and fails that check. */
+    record Reading(double maxLatencySeconds, double consumerCores, boolean keptUp) {
+        Reading(double maxLatencySeconds, double consumerCores) {
+            this(maxLatencySeconds, consumerCores, true);
+        }
     }
 
     private final Behaviour behaviour;
@@ -107,15 +111,15 @@ final class ModelEngine implements TrialRunner {
         Map<String, Boolean> checks = new LinkedHashMap<>();
         checks.put("threshold", underThreshold);
         checks.put("trend", true);
-        checks.put("kept-up", true);
+        checks.put("kept-up", r.keptUp());
         checks.put("complete", true);
         if (rate > loadLimit || invalidAt.containsKey(trial)) {
             checks.put("load", false);
             String reason = invalidAt.getOrDefault(trial, "producer sent " + loadLimit + " of " + rate + " msg/s");
-            return TrialOutcome.invalidLoad(reason, checks, max, max * 0.8, true, r.consumerCores());
+            return TrialOutcome.invalidLoad(reason, checks, max, max * 0.8, r.keptUp(), r.consumerCores());
         }
         checks.put("load", true);
-        boolean passed = forced.getOrDefault(trial, underThreshold);
-        return TrialOutcome.judged(passed, checks, max, max * 0.8, true, r.consumerCores());
+        boolean passed = forced.getOrDefault(trial, underThreshold && r.keptUp());
+        return TrialOutcome.judged(passed, checks, max, max * 0.8, r.keptUp(), r.consumerCores());
     }
 }
