@@ -1,0 +1,285 @@
+package streambench.harness.search;
+
+import org.junit.jupiter.api.Test;
+import streambench.common.ConfigException;
+import streambench.harness.search.CapacitySearch.Phase;
+import streambench.harness.search.CapacitySearch.Result;
+import streambench.harness.search.CapacitySearch.Stop;
+import streambench.harness.search.CapacitySearch.Trial;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class CapacitySearchTest {
+    private static Result search(ModelEngine engine) throws IOException {
+        return CapacitySearch.builder().minRate(1000).runner(engine).build().run();
+    }
+
+    private static List<Long> rates(Result r) {
+        return r.trials().stream().map(Trial::rate).toList();
+    }
+
+    private static List<Phase> phases(Result r) {
+        return r.trials().stream().map(Trial::phase).toList();
+    }
+
+    @Test
+    void doublesUntilAFailureThenBisectsToThePrecisionAndConfirms() throws IOException {
+        Result r = search(ModelEngine.withCapacity(13_700));
+
+        assertThat(rates(r)).containsExactly(1000L, 2000L, 4000L, 8000L, 16000L, 12000L, 14000L, 13000L, 13000L);
+        assertThat(phases(r)).containsExactly(Phase.RAMP, Phase.RAMP, Phase.RAMP, Phase.RAMP, Phase.RAMP,
+                Phase.BISECT, Phase.BISECT, Phase.BISECT, Phase.CONFIRM);
+        assertThat(r.capacity()).hasValue(13_000);
+        assertThat(r.confirmed()).isTrue();
+        assertThat(r.lowerBoundOnly()).isFalse();
+        assertThat(r.stop()).isEqualTo(Stop.FOUND);
+        assertThat(r.detail()).isEqualTo("passes at 13000 msg/s twice, fails at 14000 msg/s");
+        assertThat(r.trials()).extracting(Trial::number).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9);
+    }
+
+    @Test
+    void everyCapacityIsFoundWithinThePrecision() throws IOException {
+        Random random = new Random(14);
+        for (int i = 0; i < 200; i++) {
+            long capacity = 1000 + random.nextInt(500_000);
+            double precision = List.of(0.02, 0.05, 0.10, 0.25).get(i % 4);
+            Result r = CapacitySearch.builder().minRate(1000).precision(precision)
+                    .runner(ModelEngine.withCapacity(capacity)).build().run();
+            long found = r.capacity().orElseThrow();
+            assertThat(found).as("capacity %d, precision %.2f", capacity, precision).isLessThanOrEqualTo(capacity);
+            assertThat(capacity - found).as("capacity %d, precision %.2f: found %d", capacity, precision, found)
+                    .isLessThanOrEqualTo((long) Math.ceil(precision * found));
+            assertThat(r.stop()).isEqualTo(Stop.FOUND);
+            assertThat(r.confirmed()).isTrue();
+        }
+    }
+
+    @Test
+    void aConfirmationThatFailsCountsAsAFailureAndTheSearchContinuesBelow() throws IOException {
+        // 15,500 msg/s for the first 8 trials, then something else takes the machine: 9,000 msg/s
+        ModelEngine engine = new ModelEngine((trial, knobs, rate) -> ModelEngine.reading(trial <= 8 ? 15_500 : 9_000, rate));
+        Result r = search(engine);
+
+        assertThat(rates(r)).containsExactly(1000L, 2000L, 4000L, 8000L, 16000L, 12000L, 14000L, 15000L,
+                15000L, 14000L, 13000L, 12000L, 10000L, 9000L, 9500L, 9000L);
+        assertThat(phases(r).subList(8, 16)).containsExactly(Phase.CONFIRM, Phase.CONFIRM, Phase.BISECT,
+                Phase.CONFIRM, Phase.BISECT, Phase.BISECT, Phase.BISECT, Phase.CONFIRM);
+        assertThat(r.capacity()).hasValue(9000);
+        assertThat(r.confirmed()).isTrue();
+        assertThat(r.stop()).isEqualTo(Stop.FOUND);
+    }
+
+    @Test
+    void aLuckyPassIsNotACapacity() throws IOException {
+        // trial 9 repeats 13,000 msg/s and fails this time: 12,000 is the best rate that passed twice
+        Result r = search(ModelEngine.withCapacity(13_700).force(9, false));
+
+        assertThat(rates(r).subList(8, rates(r).size())).containsExactly(13000L, 12000L);
+        assertThat(r.capacity()).hasValue(12_000);
+        assertThat(r.confirmed()).isTrue();
+        assertThat(r.detail()).isEqualTo("passes at 12000 msg/s twice, fails at 13000 msg/s");
+    }
+
+    @Test
+    void withoutConfirmationTheBestPassIsReportedUnconfirmed() throws IOException {
+        Result r = CapacitySearch.builder().minRate(1000).confirm(false)
+                .runner(ModelEngine.withCapacity(13_700)).build().run();
+
+        assertThat(phases(r)).doesNotContain(Phase.CONFIRM);
+        assertThat(r.capacity()).hasValue(13_000);
+        assertThat(r.confirmed()).isFalse();
+        assertThat(r.stop()).isEqualTo(Stop.FOUND);
+    }
+
+    @Test
+    void failingAtTheMinimumRateGivesNoCapacity() throws IOException {
+        Result r = search(ModelEngine.withCapacity(500));
+
+        assertThat(rates(r)).containsExactly(1000L);
+        assertThat(r.capacity()).isEmpty();
+        assertThat(r.confirmed()).isFalse();
+        assertThat(r.lowerBoundOnly()).isFalse();
+        assertThat(r.stop()).isEqualTo(Stop.FAILS_AT_MIN_RATE);
+        assertThat(r.stop().text()).isEqualTo("fails at --min-rate");
+        assertThat(r.detail()).isEqualTo("fails at 1000 msg/s");
+    }
+
+    @Test
+    void theMinimumRatePassingOnceButNotTwiceAlsoFailsAtTheMinimum() throws IOException {
+        Result r = search(ModelEngine.withCapacity(1050));
+        assertThat(rates(r)).containsExactly(1000L, 2000L, 1500L, 1300L, 1200L, 1100L, 1000L);
+        assertThat(r.capacity()).hasValue(1000);
+
+        Result flaky = search(ModelEngine.withCapacity(1050).force(7, false));
+        assertThat(rates(flaky)).containsExactly(1000L, 2000L, 1500L, 1300L, 1200L, 1100L, 1000L);
+        assertThat(flaky.capacity()).isEmpty();
+        assertThat(flaky.stop()).isEqualTo(Stop.FAILS_AT_MIN_RATE);
+        assertThat(flaky.detail()).isEqualTo("fails at 1000 msg/s");
+    }
+
+    @Test
+    void anInvalidLoadEndsTheSearchUpwardWithALowerBound() throws IOException {
+        Result r = search(ModelEngine.withCapacity(50_000).loadInvalidAbove(20_000));
+
+        assertThat(rates(r)).containsExactly(1000L, 2000L, 4000L, 8000L, 16000L, 32000L, 16000L);
+        assertThat(r.trials().get(5).outcome().loadInvalid()).isTrue();
+        assertThat(r.capacity()).hasValue(16_000);
+        assertThat(r.confirmed()).isTrue();
+        assertThat(r.lowerBoundOnly()).isTrue();
+        assertThat(r.stop()).isEqualTo(Stop.LOAD_GENERATOR_LIMIT);
+        assertThat(r.stop().text()).isEqualTo("limited by the load generator here");
+        assertThat(r.detail()).isEqualTo(
+                "passes at 16000 msg/s twice; the producer could not hold 32000 msg/s: producer sent 20000 of 32000 msg/s");
+    }
+
+    @Test
+    void anInvalidLoadWhileBisectingIsNotAnEngineFailure() throws IOException {
+        // the engine fails at 16,000; the producer then stumbles at 12,000: nothing is tried above 8,000 again
+        Result r = search(ModelEngine.withCapacity(13_700).loadInvalidAt(6, "the machine was busy"));
+
+        assertThat(rates(r)).containsExactly(1000L, 2000L, 4000L, 8000L, 16000L, 12000L, 8000L);
+        assertThat(r.capacity()).hasValue(8000);
+        assertThat(r.confirmed()).isTrue();
+        assertThat(r.lowerBoundOnly()).isTrue();
+        assertThat(r.stop()).isEqualTo(Stop.LOAD_GENERATOR_LIMIT);
+        assertThat(r.detail()).endsWith("could not hold 12000 msg/s: the machine was busy");
+    }
+
+    @Test
+    void anInvalidLoadAtTheMinimumRateGivesNoCapacity() throws IOException {
+        Result r = search(ModelEngine.withCapacity(50_000).loadInvalidAbove(500));
+
+        assertThat(rates(r)).containsExactly(1000L);
+        assertThat(r.capacity()).isEmpty();
+        assertThat(r.stop()).isEqualTo(Stop.LOAD_GENERATOR_LIMIT);
+    }
+
+    @Test
+    void anInvalidConfirmationStepsDownToTheNextPass() throws IOException {
+        Result r = search(ModelEngine.withCapacity(13_700).loadInvalidAt(9, "the machine was busy"));
+
+        assertThat(rates(r)).containsExactly(1000L, 2000L, 4000L, 8000L, 16000L, 12000L, 14000L, 13000L, 13000L, 12000L);
+        assertThat(r.capacity()).hasValue(12_000);
+        assertThat(r.confirmed()).isTrue();
+        assertThat(r.lowerBoundOnly()).isTrue();
+        assertThat(r.stop()).isEqualTo(Stop.LOAD_GENERATOR_LIMIT);
+    }
+
+    @Test
+    void theMaximumRateBoundsTheRampAndGivesALowerBound() throws IOException {
+        Result r = CapacitySearch.builder().minRate(1000).maxRate(10_000)
+                .runner(ModelEngine.withCapacity(1_000_000)).build().run();
+
+        assertThat(rates(r)).containsExactly(1000L, 2000L, 4000L, 8000L, 10000L, 10000L);
+        assertThat(r.capacity()).hasValue(10_000);
+        assertThat(r.confirmed()).isTrue();
+        assertThat(r.lowerBoundOnly()).isTrue();
+        assertThat(r.stop()).isEqualTo(Stop.PASSES_AT_MAX_RATE);
+    }
+
+    @Test
+    void theTrialBudgetStopsTheSearchWithWhatItHas() throws IOException {
+        Result r = CapacitySearch.builder().minRate(1000).maxTrials(6)
+                .runner(ModelEngine.withCapacity(13_700)).build().run();
+
+        assertThat(rates(r)).containsExactly(1000L, 2000L, 4000L, 8000L, 16000L, 12000L);
+        assertThat(r.capacity()).hasValue(12_000);
+        assertThat(r.confirmed()).isFalse();
+        assertThat(r.lowerBoundOnly()).isTrue();
+        assertThat(r.stop()).isEqualTo(Stop.TRIAL_BUDGET);
+        assertThat(r.detail()).isEqualTo("passes at 12000 msg/s after 6 trials, fails at 16000 msg/s");
+    }
+
+    @Test
+    void theListenerHearsOfEveryTrialBeforeTheNextStarts() throws IOException {
+        List<Trial> heard = new ArrayList<>();
+        ModelEngine engine = ModelEngine.withCapacity(13_700);
+        engine.beforeEachTrial(() -> assertThat(heard).hasSize(engine.trials()));
+        Result r = CapacitySearch.builder().minRate(1000).runner(engine).listener(heard::add).build().run();
+
+        assertThat(heard).isEqualTo(r.trials());
+    }
+
+    @Test
+    void anInterruptReturnsThePartialResult() throws IOException {
+        List<Trial> heard = new ArrayList<>();
+        Result r = CapacitySearch.builder().minRate(1000).listener(heard::add)
+                .runner(ModelEngine.withCapacity(13_700).interruptAt(6)).build().run();
+
+        assertThat(Thread.interrupted()).as("the interrupt is passed on, and cleared here").isTrue();
+        assertThat(r.interrupted()).isTrue();
+        assertThat(r.stop()).isEqualTo(Stop.INTERRUPTED);
+        assertThat(rates(r)).containsExactly(1000L, 2000L, 4000L, 8000L, 16000L);
+        assertThat(heard).isEqualTo(r.trials());
+        assertThat(r.capacity()).hasValue(8000);
+        assertThat(r.confirmed()).isFalse();
+        assertThat(r.lowerBoundOnly()).isTrue();
+    }
+
+    @Test
+    void aListenerThatCannotRecordEndsTheSearch() {
+        CapacitySearch search = CapacitySearch.builder().minRate(1000).runner(ModelEngine.withCapacity(13_700))
+                .listener(t -> {
+                    throw new IOException("disk full");
+                }).build();
+        assertThatThrownBy(search::run).isInstanceOf(IOException.class).hasMessage("disk full");
+    }
+
+    @Test
+    void aConfirmedCapacityUnderNoisePassedEveryTimeItWasTried() throws IOException {
+        for (long seed = 0; seed < 50; seed++) {
+            Result r = search(ModelEngine.withCapacity(13_700).noise(seed, 0.6));
+            if (r.capacity().isEmpty()) {
+                continue;
+            }
+            long capacity = r.capacity().getAsLong();
+            List<Trial> atCapacity = r.trials().stream().filter(t -> t.rate() == capacity).toList();
+            if (r.confirmed()) {
+                assertThat(atCapacity).as("seed %d", seed).hasSizeGreaterThanOrEqualTo(2);
+            }
+            assertThat(atCapacity).as("seed %d", seed).allMatch(t -> t.outcome().passed());
+            assertThat(r.trials()).as("seed %d", seed).hasSizeLessThanOrEqualTo(30);
+        }
+    }
+
+    @Test
+    void theSameSearchRunsAgainFromScratch() throws IOException {
+        CapacitySearch search = CapacitySearch.builder().minRate(1000).runner(ModelEngine.withCapacity(13_700)).build();
+        assertThat(search.run()).isEqualTo(search.run());
+    }
+
+    @Test
+    void bisectionRatesAreRoundedToTwoSignificantFiguresWhenThatSplitsTheInterval() {
+        assertThat(CapacitySearch.between(12_000, 16_000)).hasValue(14_000);
+        assertThat(CapacitySearch.between(12_188, 20_000)).hasValue(16_000);
+        assertThat(CapacitySearch.between(1000, 1100)).hasValue(1050);
+        assertThat(CapacitySearch.between(64_000, 128_000)).hasValue(96_000);
+        assertThat(CapacitySearch.between(10, 11)).isEmpty();
+    }
+
+    @Test
+    void valuesOutOfRangeNameTheirOption() {
+        assertThatThrownBy(() -> CapacitySearch.builder().minRate(0).runner((k, r) -> null).build())
+                .isInstanceOf(ConfigException.class).hasMessageContaining("--min-rate");
+        assertThatThrownBy(() -> CapacitySearch.builder().minRate(1000).precision(0).runner((k, r) -> null).build())
+                .isInstanceOf(ConfigException.class).hasMessageContaining("--precision");
+        assertThatThrownBy(() -> CapacitySearch.builder().minRate(1000).maxRate(500).runner((k, r) -> null).build())
+                .isInstanceOf(ConfigException.class).hasMessageContaining("--max-rate");
+        assertThatThrownBy(() -> CapacitySearch.builder().minRate(1000).maxTrials(0).runner((k, r) -> null).build())
+                .isInstanceOf(ConfigException.class).hasMessageContaining("--max-trials");
+    }
+
+    @Test
+    void everyTrialRunsWithTheGivenKnobs() throws IOException {
+        ModelEngine engine = ModelEngine.withCapacity(13_700);
+        CapacitySearch.builder().minRate(1000).knobs(Map.of("TRIGGER_INTERVAL", "2s")).runner(engine).build().run();
+        assertThat(engine.knobsRun).allMatch(k -> k.equals(Map.of("TRIGGER_INTERVAL", "2s")));
+    }
+}
