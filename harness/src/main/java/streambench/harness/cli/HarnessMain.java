@@ -19,7 +19,7 @@ import java.util.Set;
 @Command(name = "streambench", mixinStandardHelpOptions = true, version = "streambench 0.1.0",
         description = "How long from a Kafka send until the event is readable in a Delta table on ADLS Gen2.",
         subcommands = {RunCommand.class, AnalyzeCommand.class, CheckCommand.class, ProducerBenchCommand.class,
-                SynthesizeCommand.class,
+                SynthesizeCommand.class, CapacityCommand.class, TuneCommand.class,
                 CommandLine.HelpCommand.class})
 public final class HarnessMain {
     private static final Set<String> TOP_LEVEL_FLAGS = Set.of("-h", "--help", "-V", "--version");

@@ -25,6 +25,21 @@ final class LoadOptions {
             description = "Override a knob for this run, e.g. --set PRODUCER_LINGER_MS=5 (repeatable).")
     Map<String, String> overrides = new LinkedHashMap<>();
 
+    /**
+     * Every {@code --set} name must be a knob some streambench process reads (docker-compose.yml declares them
+     * all; {@code KAFKA_CLIENT_*} passes straight to the Kafka clients): a misspelt knob would otherwise be
+     * ignored and the run judged as if it had been tried.
+     */
+    void checkKnobNames(streambench.harness.engine.KnobDefaults defaults) {
+        java.util.Set<String> known = defaults.knownNames();
+        for (String name : overrides.keySet()) {
+            if (!known.contains(name) && !name.startsWith("KAFKA_CLIENT_")) {
+                throw new ConfigException("--set " + name + ": no streambench process reads this knob"
+                        + streambench.harness.search.KnobNames.hint(name, known));
+            }
+        }
+    }
+
     void validate() {
         if (partitions <= 0) {
             throw new ConfigException("--partitions must be a positive integer, got " + partitions);

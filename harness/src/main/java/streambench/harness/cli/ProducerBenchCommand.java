@@ -89,6 +89,7 @@ final class ProducerBenchCommand implements Callable<Integer> {
         producerKnobs.put("PRODUCER_BUFFER_MEMORY", knobs.env("PRODUCER_BUFFER_MEMORY", "67108864").asString());
         InstallLayout layout = InstallLayout.load();
         layout.producerJar();
+        load.checkKnobNames(streambench.harness.engine.KnobDefaults.load(layout.composeFile()));
         RunDirectory run = RunDirectory.create(load.results);
         Machine machine = Machine.current();
         out.println("producer-bench " + run.runId() + ": " + machine.describe() + ", " + load.partitions

@@ -87,6 +87,7 @@ public final class RunCommand implements Callable<Integer> {
         InstallLayout layout = InstallLayout.load();
         layout.producerJar(); // fail before starting anything when the build is missing
         KnobDefaults defaults = KnobDefaults.load(layout.composeFile());
+        load.checkKnobNames(defaults);
         List<Engine> selected = Engines.select(engines, layout);
         Machine machine = Machine.current();
         RunDirectory run = RunDirectory.create(load.results);

@@ -35,6 +35,38 @@ public final class KnobDefaults {
         }
     }
 
+    /**
+     * Every knob name a streambench process reads from its environment, as docker-compose.yml declares
+     * them: the keys of every top-level {@code x-*} mapping of plain values (the tuning anchors, the
+     * endpoints) and of the {@code environment} of every service of ours (those that merge in an anchor;
+     * Kafka's and Feldera's own settings are not knobs). {@code --set} and the tuner's search space are
+     * checked against these, so a misspelt knob is an error rather than a silently ignored setting.
+     */
+    public java.util.Set<String> knownNames() {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        root.fields().forEachRemaining(top -> {
+            if (top.getKey().startsWith("x-") && top.getValue().isObject()) {
+                top.getValue().fields().forEachRemaining(e -> {
+                    if (e.getValue().isValueNode() && e.getKey().matches("[A-Z][A-Z0-9_]*")) {
+                        names.add(e.getKey());
+                    }
+                });
+            }
+        });
+        JsonNode services = root.path("services");
+        services.fields().forEachRemaining(service -> {
+            JsonNode env = service.getValue().path("environment");
+            if (env.has("<<")) {
+                env.fields().forEachRemaining(e -> {
+                    if (e.getKey().matches("[A-Z][A-Z0-9_]*")) {
+                        names.add(e.getKey());
+                    }
+                });
+            }
+        });
+        return names;
+    }
+
     /** The anchor's entries in file order, e.g. {@code anchor("x-spark-tuning")}; values as strings. */
     public Map<String, String> anchor(String name) {
         JsonNode node = root.get(name);

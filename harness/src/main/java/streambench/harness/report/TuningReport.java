@@ -1,0 +1,158 @@
+package streambench.harness.report;
+
+import org.apache.commons.csv.CSVPrinter;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import streambench.common.AtomicFiles;
+import streambench.common.Secrets;
+import streambench.harness.search.CoordinateDescent;
+import streambench.harness.search.TrialOutcome;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What {@code tune} leaves in {@code results/tuning/<engine>/}: {@code trials.csv}, one row per trial appended
+ * the moment it is decided; {@code best.env}, the best knob set so far; {@code tuning_chart.png}, the objective
+ * per trial; all rewritten after every trial, so Ctrl-C leaves them consistent. The anchor's patch is
+ * written by the command, which knows the compose file.
+ */
+public final class TuningReport implements AutoCloseable {
+    private final Path dir;
+    private final String label;
+    private final double thresholdSeconds;
+    private final CSVPrinter csv;
+    private final List<CoordinateDescent.Trial> trials = new ArrayList<>();
+
+    public TuningReport(Path dir, String label, double thresholdSeconds) throws IOException {
+        this.dir = dir;
+        this.label = label;
+        this.thresholdSeconds = thresholdSeconds;
+        Files.createDirectories(dir);
+        Writer w = Files.newBufferedWriter(dir.resolve("trials.csv"), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+        this.csv = new CSVPrinter(w, ResultsWriter.CSV);
+        List<String> header = new ArrayList<>(List.of("trial", "round", "knob", "value", "knobs_changed", "decision", "passed"));
+        CapacityReport.CHECKS.forEach(c -> header.add(c.replace(' ', '_')));
+        header.addAll(List.of("max_s", "p99_s", "keep_up", "consumer_cores", "reason"));
+        csv.printRecord(header);
+        csv.flush();
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** Appends the trial, rewrites best.env with {@code bestKnobs} and redraws the chart. */
+    public void trial(CoordinateDescent.Trial t, Map<String, String> bestKnobs) throws IOException {
+        trials.add(t);
+        TrialOutcome o = t.outcome();
+        List<Object> row = new ArrayList<>(List.of(t.number(), t.round(), t.knob(), t.value(), changes(t.changed()),
+                t.decision().name().toLowerCase(Locale.ROOT), o.loadInvalid() ? "invalid" : Boolean.toString(o.passed())));
+        for (String check : CapacityReport.CHECKS) {
+            Boolean passed = o.checks().get(check);
+            row.add(passed == null ? "" : passed ? "pass" : "fail");
+        }
+        row.add(num(o.maxLatencySeconds()));
+        row.add(num(o.p99Seconds()));
+        row.add(Boolean.toString(o.keptUp()));
+        row.add(num(o.consumerCores()));
+        row.add(t.reason());
+        csv.printRecord(row);
+        csv.flush();
+        writeBest(bestKnobs);
+        writeChart();
+    }
+
+    /** {@code best.env}: the complete winning knob set, one KEY=VALUE per line, secrets masked. */
+    public void writeBest(Map<String, String> bestKnobs) throws IOException {
+        Secrets.rememberSecretsIn(bestKnobs);
+        Map<String, String> shown = Secrets.redact(new TreeMap<>(bestKnobs));
+        StringBuilder b = new StringBuilder("# the best knob set tune found for " + label
+                + " (the anchor's defaults with the kept changes); use with `docker compose --env-file`\n");
+        shown.forEach((k, v) -> b.append(k).append('=').append(v).append('\n'));
+        AtomicFiles.write(dir.resolve("best.env"), out -> out.write(b.toString().getBytes(StandardCharsets.UTF_8)));
+    }
+
+    public static String changes(Map<String, String> changed) {
+        List<String> parts = new ArrayList<>();
+        changed.forEach((k, v) -> parts.add(k + "=" + v));
+        return parts.isEmpty() ? "(baseline)" : String.join(" ", parts);
+    }
+
+    private void writeChart() throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        XYSeries baseline = new XYSeries("baseline", true, true);
+        XYSeries kept = new XYSeries("kept", true, true);
+        XYSeries reverted = new XYSeries("reverted", true, true);
+        XYSeries best = new XYSeries("best so far", true, true);
+        double bestMax = Double.NaN;
+        for (CoordinateDescent.Trial t : trials) {
+            double max = Double.isFinite(t.outcome().maxLatencySeconds()) ? t.outcome().maxLatencySeconds() : 0;
+            switch (t.decision()) {
+                case BASELINE -> baseline.add(t.number(), max);
+                case KEPT -> kept.add(t.number(), max);
+                default -> reverted.add(t.number(), max);
+            }
+            if (t.decision() == CoordinateDescent.Decision.BASELINE) {
+                bestMax = Double.isNaN(bestMax) ? max : Math.min(bestMax, max);
+            } else if (t.decision() == CoordinateDescent.Decision.KEPT) {
+                bestMax = max;
+            }
+            best.add(t.number(), bestMax);
+        }
+        XYSeriesCollection data = new XYSeriesCollection();
+        data.addSeries(baseline);
+        data.addSeries(kept);
+        data.addSeries(reverted);
+        data.addSeries(best);
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(false, true);
+        r.setSeriesPaint(0, Color.DARK_GRAY);
+        r.setSeriesPaint(1, new Color(44, 160, 44));
+        r.setSeriesPaint(2, new Color(214, 39, 40));
+        r.setSeriesPaint(3, new Color(31, 119, 180));
+        r.setSeriesLinesVisible(3, true);
+        r.setSeriesShapesVisible(3, false);
+        NumberAxis x = new NumberAxis("trial");
+        x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        XYPlot plot = new XYPlot(data, x, new NumberAxis("per-second max latency, s"), r);
+        ValueMarker threshold = new ValueMarker(thresholdSeconds, Color.DARK_GRAY, new BasicStroke(1.5f,
+                BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{6f, 4f}, 0f));
+        threshold.setLabel("threshold " + thresholdSeconds + " s");
+        plot.addRangeMarker(threshold);
+        JFreeChart chart = new JFreeChart("tune " + label + ": the objective of each trial",
+                new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, true);
+        chart.addSubtitle(new TextTitle("kept: better than the best so far by more than the baseline's noise; "
+                + "the objective is first every check passing, then the max latency, then consumer CPU"));
+        chart.setBackgroundPaint(Color.WHITE);
+        AtomicFiles.write(dir.resolve("tuning_chart.png"), out -> ChartUtils.writeChartAsPNG(out, chart, 1000, 520));
+    }
+
+    private static String num(double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.3f", v) : "";
+    }
+
+    @Override
+    public void close() throws IOException {
+        csv.close();
+    }
+}
