@@ -78,7 +78,7 @@ final class TrialSession implements AutoCloseable {
         r.verdict().checks().forEach(c -> checks.put(c.name(), c.passed()));
         double cores = consumerCores(r);
         double p99 = r.percentileSeconds(99);
-        boolean keptUp = checks.getOrDefault("kept up", false);
+        boolean keptUp = checks.getOrDefault("kept-up", false);
         var load = r.verdict().checks().stream().filter(c -> c.name().equals("load") && !c.passed()).findFirst();
         if (load.isPresent()) {
             return TrialOutcome.invalidLoad(load.get().detail(), checks, r.maxSeconds(), p99, keptUp, cores);

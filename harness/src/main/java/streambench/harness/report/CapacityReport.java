@@ -39,7 +39,7 @@ import java.util.Map;
  */
 public final class CapacityReport implements AutoCloseable {
     /** The verdict's checks, one column each, in the order the verdict reports them. */
-    public static final List<String> CHECKS = List.of("threshold", "trend", "kept up", "complete", "load", "clean", "clocks");
+    public static final List<String> CHECKS = List.of("threshold", "trend", "kept-up", "complete", "load", "clean", "clocks");
 
     /** One engine's search as the chart and the table show it. */
     public record EngineSearch(String id, String label, List<CapacitySearch.Trial> trials, CapacitySearch.Result result) {
@@ -60,8 +60,8 @@ public final class CapacityReport implements AutoCloseable {
                 StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
         this.csv = new CSVPrinter(w, ResultsWriter.CSV);
         List<String> header = new ArrayList<>(List.of("engine", "version", "rate", "trial", "phase", "passed"));
-        CHECKS.forEach(c -> header.add(c.replace(' ', '_')));
-        header.addAll(List.of("max_s", "p99_s", "keep_up", "consumer_cores", "msg_per_consumer_core", "note"));
+        CHECKS.forEach(c -> header.add(c.replace("-", "_")));
+        header.addAll(List.of("max_s", "p99_s", "consumer_cores", "msg_per_consumer_core", "note"));
         csv.printRecord(header);
         csv.flush();
     }
@@ -77,7 +77,6 @@ public final class CapacityReport implements AutoCloseable {
         }
         row.add(num(o.maxLatencySeconds()));
         row.add(num(o.p99Seconds()));
-        row.add(Boolean.toString(o.keptUp()));
         row.add(num(o.consumerCores()));
         row.add(o.consumerCores() > 0 ? String.format(Locale.ROOT, "%.0f", t.rate() / o.consumerCores()) : "");
         row.add(o.loadInvalid() ? o.loadInvalidReason() : failedChecks(o));

@@ -52,8 +52,8 @@ public final class TuningReport implements AutoCloseable {
                 StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
         this.csv = new CSVPrinter(w, ResultsWriter.CSV);
         List<String> header = new ArrayList<>(List.of("trial", "round", "knob", "value", "knobs_changed", "decision", "passed"));
-        CapacityReport.CHECKS.forEach(c -> header.add(c.replace(' ', '_')));
-        header.addAll(List.of("max_s", "p99_s", "keep_up", "consumer_cores", "reason"));
+        CapacityReport.CHECKS.forEach(c -> header.add(c.replace("-", "_")));
+        header.addAll(List.of("max_s", "p99_s", "consumer_cores", "reason"));
         csv.printRecord(header);
         csv.flush();
     }
@@ -74,7 +74,6 @@ public final class TuningReport implements AutoCloseable {
         }
         row.add(num(o.maxLatencySeconds()));
         row.add(num(o.p99Seconds()));
-        row.add(Boolean.toString(o.keptUp()));
         row.add(num(o.consumerCores()));
         row.add(t.reason());
         csv.printRecord(row);

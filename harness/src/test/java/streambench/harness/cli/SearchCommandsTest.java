@@ -97,7 +97,7 @@ class SearchCommandsTest {
         assertThat(failed.checks()).containsEntry("threshold", false).containsEntry("load", true);
 
         TrialOutcome passed = TrialSession.outcome(result(List.of(new Verdict.Check("threshold", true, ""),
-                new Verdict.Check("kept up", true, ""))));
+                new Verdict.Check("kept-up", true, ""))));
         assertThat(passed.passed()).isTrue();
         assertThat(passed.keptUp()).isTrue();
         assertThat(passed.maxLatencySeconds()).isEqualTo(1.5);
