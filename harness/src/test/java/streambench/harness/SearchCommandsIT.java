@@ -1,0 +1,61 @@
+package streambench.harness;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * capacity and tune on the embedded services with the real Flink consumer: short trials at rates this
+ * machine holds with room to spare, so the assertions are about the search's steps and files, not speed.
+ */
+class SearchCommandsIT {
+    @Test
+    void capacityRampsConfirmsAndWritesItsFiles(@TempDir Path results) throws Exception {
+        String out = HarnessLatencyIT.runHarness("capacity", "--engines", "flink-1.16", "--min-rate", "500",
+                "--max-rate", "1000", "--precision", "0.5", "--trial-duration", "20", "--warmup", "5",
+                "--max-trials", "4", "--results", results.toString());
+        List<CSVRecord> rows = read(results.resolve("capacity.csv"));
+        assertThat(rows).extracting(r -> r.get("rate")).containsExactly("500", "1000", "1000");
+        assertThat(rows).extracting(r -> r.get("phase")).containsExactly("ramp", "ramp", "confirm");
+        assertThat(rows).allSatisfy(r -> {
+            assertThat(r.get("passed")).isEqualTo("true");
+            assertThat(r.get("threshold")).isEqualTo("pass");
+            assertThat(Double.parseDouble(r.get("consumer_cores"))).isPositive();
+        });
+        assertThat(results.resolve("capacity_chart.png")).isNotEmptyFile();
+        assertThat(out).contains("flink-1.16 trial  1 ramp").contains(">= 1,000").contains("passes at --max-rate");
+        assertThat(out.strip().lines().reduce((a, b) -> b)).hasValue("{ \"status\": \"Succeeded\" }");
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+    }
+
+    @Test
+    void tuneRunsTheBaselineTwiceThenAKnobAndWritesItsFiles(@TempDir Path results) throws Exception {
+        String out = HarnessLatencyIT.runHarness("tune", "--engine", "flink-1.16", "--rate", "500", "--budget", "3 trials",
+                "--trial-duration", "15", "--warmup", "5", "--results", results.toString());
+        Path dir = results.resolve("tuning").resolve("flink-1.16");
+        List<CSVRecord> rows = read(dir.resolve("trials.csv"));
+        assertThat(rows).extracting(r -> r.get("decision")).startsWith("baseline", "baseline").hasSize(3);
+        assertThat(rows.get(2).get("knob")).isEqualTo("CHECKPOINT_INTERVAL_MS");
+        assertThat(rows.get(2).get("decision")).isIn("kept", "reverted");
+        assertThat(Files.readString(dir.resolve("best.env"))).contains("CHECKPOINT_INTERVAL_MS=");
+        assertThat(dir.resolve("tuning_chart.png")).isNotEmptyFile();
+        assertThat(dir.resolve("docker-compose.patch")).exists();
+        assertThat(out).contains("noise between the two baseline runs").contains("trial budget spent");
+        assertThat(out.strip().lines().reduce((a, b) -> b)).hasValue("{ \"status\": \"Succeeded\" }");
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+    }
+
+    private static List<CSVRecord> read(Path csv) throws Exception {
+        try (Reader r = Files.newBufferedReader(csv)) {
+            return CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r).getRecords();
+        }
+    }
+}
