@@ -67,7 +67,7 @@ public final class FlinkConsumerMain {
 
     private static int runJob(FlinkSettings s, HealthServer health, PrintStream out) throws Exception {
         if (!s.kafkaConnectTimeout().isZero()) {
-            int partitions = streambench.producer.KafkaPreflight.check(s.kafka(), s.topic(), s.kafkaConnectTimeout());
+            int partitions = streambench.preflight.KafkaPreflight.check(s.kafka(), s.topic(), s.kafkaConnectTimeout());
             out.println("kafka: topic " + s.topic() + " has " + partitions + " partitions");
         }
         if (s.warmupCommits() > 0) {

@@ -6,6 +6,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import streambench.common.Knobs;
 import streambench.common.MainRunner;
+import streambench.preflight.KafkaPreflight;
 
 import java.io.PrintStream;
 import java.time.Clock;

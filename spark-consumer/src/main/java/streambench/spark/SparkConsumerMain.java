@@ -80,7 +80,7 @@ public final class SparkConsumerMain {
         out.println("table: " + s.tableUri() + "  checkpoint: " + s.checkpointLocation());
         if (!s.kafkaConnectTimeout().isZero()) {
             // seconds and a message naming Kafka or the topic, rather than a query that waits on metadata
-            int partitions = streambench.producer.KafkaPreflight.check(s.kafka(), s.topic(), s.kafkaConnectTimeout());
+            int partitions = streambench.preflight.KafkaPreflight.check(s.kafka(), s.topic(), s.kafkaConnectTimeout());
             out.println("kafka: topic " + s.topic() + " has " + partitions + " partitions");
         }
 

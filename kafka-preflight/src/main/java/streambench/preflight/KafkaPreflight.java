@@ -1,4 +1,4 @@
-package streambench.producer;
+package streambench.preflight;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -17,8 +17,9 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Checks, within a bounded time, that the cluster answers and the topic exists, so a wrong address
- * fails in seconds with a message that says which, instead of the producer blocking on metadata.
- * The Flink consumer runs the same check before it submits its job (it depends on this class only).
+ * fails in seconds with a message that says which (exit 2), instead of a producer blocking on metadata
+ * or a consumer's job waiting for a topic that is not there. Runs on whichever kafka-clients its caller
+ * brings, 3.2.3 or newer.
  */
 public final class KafkaPreflight {
     private KafkaPreflight() {
