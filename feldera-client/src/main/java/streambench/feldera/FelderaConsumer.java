@@ -154,7 +154,7 @@ final class FelderaConsumer {
         PipelineDefinition definition = PipelineDefinition.named(s.pipelineName())
                 .description("streambench: Kafka " + s.topic() + " -> Delta " + s.tablePath())
                 .sql(program)
-                .profile(s.compilationProfile())
+                .profile(s.compilationProfile().value())
                 .runtime("workers", s.workers())
                 .runtime("storage", s.storage())
                 .runtime("min_batch_size_records", s.minBatchSizeRecords())

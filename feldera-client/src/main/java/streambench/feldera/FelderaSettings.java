@@ -4,6 +4,7 @@ import streambench.common.ConfigException;
 import streambench.common.KafkaConnection;
 import streambench.common.Knobs;
 import streambench.common.LakeSettings;
+import streambench.common.StartingOffsets;
 
 import java.time.Duration;
 import java.util.Locale;
@@ -29,17 +30,35 @@ record FelderaSettings(
         long minBatchSizeRecords,
         long maxBufferingDelayUsecs,
         boolean storage,
-        String compilationProfile,
+        CompilationProfile compilationProfile,
         int pollerThreads,
-        String startFrom,
+        StartingOffsets startFrom,
         boolean outputBuffer,
         long maxOutputBufferTimeMillis,
         long maxOutputBufferSizeRecords,
-        String deltaMode,
+        DeltaMode deltaMode,
         int deltaThreads,
         Duration compileTimeout,
         Duration startTimeout,
         Duration statsInterval) {
+
+    /** Feldera's compilation profiles; {@link #value()} is how its API spells them. */
+    enum CompilationProfile {
+        DEV, UNOPTIMIZED, OPTIMIZED;
+
+        String value() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** What the Delta output connector does with a table that exists; {@link #value()} is its {@code mode}. */
+    enum DeltaMode {
+        APPEND, TRUNCATE, ERROR_IF_EXISTS;
+
+        String value() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
 
     static FelderaSettings fromKnobs(Knobs knobs) {
         String url = knobs.env("FELDERA_URL", "http://localhost:8080").asString();
@@ -62,18 +81,9 @@ record FelderaSettings(
         if (!name.matches("[A-Za-z0-9_-]{1,100}")) {
             throw new ConfigException("FELDERA_PIPELINE_NAME must be 1-100 letters, digits, '-' or '_', got \"" + name + "\"");
         }
-        String profile = knobs.env("FELDERA_COMPILATION_PROFILE", "optimized").asString().toLowerCase(Locale.ROOT);
-        if (!profile.equals("dev") && !profile.equals("unoptimized") && !profile.equals("optimized")) {
-            throw new ConfigException("FELDERA_COMPILATION_PROFILE must be dev, unoptimized or optimized, got \"" + profile + "\"");
-        }
-        String startFrom = knobs.env("FELDERA_KAFKA_START_FROM", "earliest").asString();
-        if (!startFrom.equals("earliest") && !startFrom.equals("latest")) {
-            throw new ConfigException("FELDERA_KAFKA_START_FROM must be earliest or latest, got \"" + startFrom + "\"");
-        }
-        String mode = knobs.env("FELDERA_DELTA_MODE", "append").asString();
-        if (!mode.equals("append") && !mode.equals("truncate") && !mode.equals("error_if_exists")) {
-            throw new ConfigException("FELDERA_DELTA_MODE must be append, truncate or error_if_exists, got \"" + mode + "\"");
-        }
+        CompilationProfile profile = knobs.env("FELDERA_COMPILATION_PROFILE", "optimized").asEnum(CompilationProfile.class);
+        StartingOffsets startFrom = knobs.env("FELDERA_KAFKA_START_FROM", "earliest").asEnum(StartingOffsets.class);
+        DeltaMode mode = knobs.env("FELDERA_DELTA_MODE", "append").asEnum(DeltaMode.class);
         return new FelderaSettings(url, apiKey, name, topic, tablePath, lake, kafka,
                 knobs.optional("FELDERA_KAFKA_BOOTSTRAP_SERVERS").map(k -> k.asString()),
                 knobs.optional("FELDERA_AZURITE_ENDPOINT").map(k -> k.asString()),

@@ -15,6 +15,7 @@ import org.apache.kafka.clients.consumer.OffsetResetStrategy;
 import streambench.common.HealthServer;
 import streambench.common.Knobs;
 import streambench.common.MainRunner;
+import streambench.common.StartingOffsets;
 import streambench.flink.delta.CommitReport;
 import streambench.flink.delta.DeltaSink;
 import streambench.flink.delta.WarmUp;
@@ -121,8 +122,8 @@ public final class FlinkConsumerMain {
                 .setProperties(kafkaProps)
                 .setTopics(s.topic())
                 .setGroupId(s.groupId())
-                .setStartingOffsets(OffsetsInitializer.committedOffsets(s.startingOffsets().equals("earliest")
-                        ? OffsetResetStrategy.EARLIEST : OffsetResetStrategy.LATEST))
+                .setStartingOffsets(OffsetsInitializer.committedOffsets(
+                        s.startingOffsets() == StartingOffsets.EARLIEST ? OffsetResetStrategy.EARLIEST : OffsetResetStrategy.LATEST))
                 .setDeserializer(new EventDeserializer())
                 .build();
         DataStream<EventRow> events = env.fromSource(source, WatermarkStrategy.noWatermarks(), "kafka")

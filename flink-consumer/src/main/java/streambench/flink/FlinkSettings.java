@@ -6,6 +6,7 @@ import streambench.common.ConsumerKnobs;
 import streambench.common.KafkaConnection;
 import streambench.common.Knobs;
 import streambench.common.LakeSettings;
+import streambench.common.StartingOffsets;
 import streambench.flink.delta.ParquetSettings;
 
 import java.time.Duration;
@@ -29,7 +30,7 @@ record FlinkSettings(
         Map<String, String> hadoopConf,
         Map<String, String> kafkaProperties,
         String groupId,
-        String startingOffsets,
+        StartingOffsets startingOffsets,
         int parallelism,
         long checkpointIntervalMs,
         long checkpointMinPauseMs,
@@ -87,10 +88,7 @@ record FlinkSettings(
         }
 
         String groupId = knobs.env("KAFKA_GROUP_ID", "streambench-flink").asString();
-        String startingOffsets = knobs.env("STARTING_OFFSETS", "earliest").asString();
-        if (!startingOffsets.equals("earliest") && !startingOffsets.equals("latest")) {
-            throw new ConfigException("STARTING_OFFSETS must be earliest or latest, got \"" + startingOffsets + "\"");
-        }
+        StartingOffsets startingOffsets = ConsumerKnobs.startingOffsets(knobs);
         Map<String, String> props = new LinkedHashMap<>(kafka.properties());
         props.putAll(ConsumerKnobs.kafkaConsumer(knobs));
         long discovery = knobs.env("KAFKA_PARTITION_DISCOVERY_INTERVAL_MS", "0").asLong();

@@ -168,10 +168,10 @@ public final class ProducerMain {
     static Map<String, Object> kafkaProperties(ProducerSettings settings, int producerId) {
         Map<String, Object> props = new HashMap<>(settings.kafka().properties());
         props.put(ProducerConfig.CLIENT_ID_CONFIG, "streambench-producer-" + producerId);
-        props.put(ProducerConfig.ACKS_CONFIG, settings.acks());
+        props.put(ProducerConfig.ACKS_CONFIG, settings.acks().kafkaValue());
         props.put(ProducerConfig.LINGER_MS_CONFIG, settings.lingerMs());
         props.put(ProducerConfig.BATCH_SIZE_CONFIG, settings.batchSize());
-        props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, settings.compression());
+        props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, settings.compression().kafkaValue());
         props.put(ProducerConfig.BUFFER_MEMORY_CONFIG, settings.bufferMemory());
         props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());

@@ -16,14 +16,38 @@ record ProducerSettings(
         int messageBytes,
         int producerIdBase,
         long durationSeconds,
-        String acks,
+        Acks acks,
         int lingerMs,
         int batchSize,
-        String compression,
+        Compression compression,
         long bufferMemory,
         Duration connectTimeout,
         Duration reportInterval,
         Optional<Path> summaryFile) {
+
+    /** Kafka's {@code acks}; "-1" is Kafka's other name for "all". */
+    enum Acks {
+        ALL("all"), LEADER("1"), NONE("0"), ALL_BY_NUMBER("-1");
+
+        private final String kafkaValue;
+
+        Acks(String kafkaValue) {
+            this.kafkaValue = kafkaValue;
+        }
+
+        String kafkaValue() {
+            return kafkaValue;
+        }
+    }
+
+    /** The codecs Kafka's producer writes; {@link #kafkaValue()} is Kafka's spelling. */
+    enum Compression {
+        NONE, GZIP, SNAPPY, LZ4, ZSTD;
+
+        String kafkaValue() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
 
     static ProducerSettings fromKnobs(Knobs knobs) {
         KafkaConnection kafka = KafkaConnection.fromKnobs(knobs);
@@ -43,17 +67,10 @@ record ProducerSettings(
         if (duration < 0) {
             throw new streambench.common.ConfigException("DURATION_S must be >= 0 (0 = until SIGTERM), got \"" + duration + "\"");
         }
-        String acks = knobs.env("PRODUCER_ACKS", "all").asString();
-        if (!acks.equals("all") && !acks.equals("-1") && !acks.equals("0") && !acks.equals("1")) {
-            throw new streambench.common.ConfigException("PRODUCER_ACKS must be all, 1 or 0, got \"" + acks + "\"");
-        }
+        Acks acks = knobs.env("PRODUCER_ACKS", "all").asEnum(Acks.class, Acks::kafkaValue);
         int linger = knobs.env("PRODUCER_LINGER_MS", "10").asNonNegativeInt();
         int batch = knobs.env("PRODUCER_BATCH_SIZE", "131072").asPositiveInt();
-        String compression = knobs.env("PRODUCER_COMPRESSION", "none").asString();
-        if (!java.util.Set.of("none", "gzip", "snappy", "lz4", "zstd").contains(compression)) {
-            throw new streambench.common.ConfigException(
-                    "PRODUCER_COMPRESSION must be one of none, gzip, snappy, lz4, zstd, got \"" + compression + "\"");
-        }
+        Compression compression = knobs.env("PRODUCER_COMPRESSION", "none").asEnum(Compression.class);
         long buffer = knobs.env("PRODUCER_BUFFER_MEMORY", "67108864").asPositiveLong();
         Duration connectTimeout = knobs.env("KAFKA_CONNECT_TIMEOUT", "30s").asDuration();
         Duration report = knobs.env("PRODUCER_REPORT_INTERVAL", "1s").asDuration();

@@ -5,6 +5,7 @@ import streambench.common.ConsumerKnobs;
 import streambench.common.KafkaConnection;
 import streambench.common.Knobs;
 import streambench.common.LakeSettings;
+import streambench.common.StartingOffsets;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -59,19 +60,16 @@ record SparkSettings(
         long minOffsets = knobs.env("MIN_OFFSETS_PER_TRIGGER", "0").asLong();
         Duration maxTriggerDelay = knobs.env("MAX_TRIGGER_DELAY", "15m").asDuration();
         int minPartitions = knobs.env("KAFKA_MIN_PARTITIONS", "0").asNonNegativeInt();
-        String startingOffsets = knobs.env("STARTING_OFFSETS", "earliest").asString();
+        StartingOffsets startingOffsets = ConsumerKnobs.startingOffsets(knobs);
         boolean failOnDataLoss = knobs.env("FAIL_ON_DATA_LOSS", "true").asBoolean();
         int coalesce = knobs.env("OUTPUT_COALESCE_PARTITIONS", "0").asNonNegativeInt();
         nonNegative("MAX_OFFSETS_PER_TRIGGER", maxOffsets);
         nonNegative("MIN_OFFSETS_PER_TRIGGER", minOffsets);
-        if (!startingOffsets.equals("earliest") && !startingOffsets.equals("latest")) {
-            throw new ConfigException("STARTING_OFFSETS must be earliest or latest, got \"" + startingOffsets + "\"");
-        }
 
         Map<String, String> source = new LinkedHashMap<>();
         kafka.properties().forEach((k, v) -> source.put("kafka." + k, v));
         source.put("subscribe", topic);
-        source.put("startingOffsets", startingOffsets);
+        source.put("startingOffsets", startingOffsets.value());
         source.put("failOnDataLoss", Boolean.toString(failOnDataLoss));
         if (maxOffsets > 0) {
             source.put("maxOffsetsPerTrigger", Long.toString(maxOffsets));
