@@ -29,7 +29,7 @@ public final class ConsumerKnobs {
 
     /** How long the start-up check may wait for Kafka and the topic; zero: no check. */
     public static Duration kafkaConnectTimeout(Knobs knobs) {
-        return knobs.env("KAFKA_CONNECT_TIMEOUT", "30s").asDuration();
+        return knobs.env(ConsumerContract.KAFKA_CONNECT_TIMEOUT, "30s").asDuration();
     }
 
     /** Where to start in a topic without committed offsets or a checkpoint. */

@@ -1,6 +1,7 @@
 package streambench.feldera;
 
 import streambench.common.ConfigException;
+import streambench.common.ConsumerContract;
 import streambench.common.HealthServer;
 import streambench.common.MainRunner;
 import streambench.common.Secrets;
@@ -115,7 +116,7 @@ final class FelderaConsumer {
     private int failed(Throwable e) throws Exception {
         if (stopRequested.getCount() == 0) {
             out.println("feldera: stop requested while " + (following ? "running" : "deploying"));
-            return tearDown() ? MainRunner.EXIT_OK : MainRunner.EXIT_FAILED;
+            return tearDown() ? ConsumerContract.EXIT_OK : ConsumerContract.EXIT_FAILED;
         }
         if (e instanceof ConfigException config) {
             tearDown();
@@ -129,7 +130,7 @@ final class FelderaConsumer {
         if (e instanceof Error error) {
             throw error;
         }
-        return MainRunner.EXIT_FAILED;
+        return ConsumerContract.EXIT_FAILED;
     }
 
     private int deployAndFollow(HealthServer health, StatsTelemetry telemetry) throws Exception {
@@ -170,7 +171,7 @@ final class FelderaConsumer {
         } catch (ProgramFailedException e) {
             out.println("feldera-consumer: the program did not compile; the pipeline is left in Feldera for inspection.\n"
                     + e.getMessage());
-            return MainRunner.EXIT_FAILED;
+            return ConsumerContract.EXIT_FAILED;
         }
 
         pipeline.start();
@@ -179,7 +180,7 @@ final class FelderaConsumer {
         } catch (DeploymentFailedException e) {
             out.println("feldera-consumer: " + e.getMessage());
             tearDown();
-            return MainRunner.EXIT_FAILED;
+            return ConsumerContract.EXIT_FAILED;
         }
 
         String tableUri = s.lake().tableUri(s.tablePath());
@@ -187,14 +188,14 @@ final class FelderaConsumer {
         try (TableProbe probe = probes.open()) {
             while (!probe.tableExists()) {
                 if (stopRequested.await(500, TimeUnit.MILLISECONDS)) {
-                    return tearDown() ? MainRunner.EXIT_OK : MainRunner.EXIT_FAILED;
+                    return tearDown() ? ConsumerContract.EXIT_OK : ConsumerContract.EXIT_FAILED;
                 }
                 if (System.nanoTime() - started > s.startTimeout().toNanos()) {
                     out.println("feldera-consumer: the pipeline runs but no Delta table appeared at " + tableUri + " within "
                             + s.startTimeout().toSeconds() + " s; check the pipeline's log in Feldera (storage endpoint "
                             + "and credentials as Feldera sees them)");
                     tearDown();
-                    return MainRunner.EXIT_FAILED;
+                    return ConsumerContract.EXIT_FAILED;
                 }
             }
         }
@@ -210,11 +211,11 @@ final class FelderaConsumer {
                 out.println("feldera-consumer: the pipeline left Running: " + st.deploymentStatus()
                         + (st.deploymentError() == null ? "" : " (" + Secrets.redactText(st.deploymentError().toString(), secrets) + ")"));
                 tearDown();
-                return MainRunner.EXIT_FAILED;
+                return ConsumerContract.EXIT_FAILED;
             }
         }
         health.markNotReady("stopping");
-        return tearDown() ? MainRunner.EXIT_OK : MainRunner.EXIT_FAILED;
+        return tearDown() ? ConsumerContract.EXIT_OK : ConsumerContract.EXIT_FAILED;
     }
 
     /** A wrong URL or key is a configuration error (exit 2) naming the variable, not a pipeline failure. */

@@ -1,6 +1,7 @@
 package streambench.feldera;
 
 import streambench.common.ConfigException;
+import streambench.common.ConsumerContract;
 import streambench.common.KafkaConnection;
 import streambench.common.Knobs;
 import streambench.common.LakeSettings;
@@ -18,14 +19,9 @@ record FelderaSettings(
         String felderaUrl,
         Optional<String> apiKey,
         String pipelineName,
-        String topic,
-        String tablePath,
-        LakeSettings lake,
-        KafkaConnection kafka,
+        ConsumerContract.Settings consumer,
         Optional<String> pipelineKafkaBootstrap,
         Optional<String> pipelineAzuriteEndpoint,
-        Optional<String> telemetryFile,
-        int healthPort,
         int workers,
         long minBatchSizeRecords,
         long maxBufferingDelayUsecs,
@@ -65,18 +61,14 @@ record FelderaSettings(
         checkUrl(url);
         String key = knobs.env("FELDERA_API_KEY", "").asString();
         Optional<String> apiKey = key.isEmpty() ? Optional.empty() : Optional.of(key);
-        String topic = knobs.required("TOPIC", "the Kafka topic to consume").asString();
-        String tablePath = knobs.required("TABLE_PATH",
-                "the table's path under the lake root, e.g. run-1/feldera/benchmark").asString();
-        LakeSettings lake = LakeSettings.fromKnobs(knobs);
-        if (lake.mode() == LakeSettings.Mode.FILE) {
+        ConsumerContract.Settings consumer = ConsumerContract.Settings.fromKnobs(knobs, "run-1/feldera/benchmark");
+        if (consumer.lake().mode() == LakeSettings.Mode.FILE) {
             throw new ConfigException("LAKE_ROOT: Feldera writes Delta through its own object store client; give it "
                     + "Azurite (AZURITE_BLOB_ENDPOINT) or ADLS (ADLS_*), not a local directory");
         }
-        KafkaConnection kafka = KafkaConnection.fromKnobs(knobs);
         String name = knobs.env("FELDERA_PIPELINE_NAME", "").asString();
         if (name.isEmpty()) {
-            name = "streambench-" + topic.replaceAll("[^A-Za-z0-9_-]", "-");
+            name = "streambench-" + consumer.topic().replaceAll("[^A-Za-z0-9_-]", "-");
         }
         if (!name.matches("[A-Za-z0-9_-]{1,100}")) {
             throw new ConfigException("FELDERA_PIPELINE_NAME must be 1-100 letters, digits, '-' or '_', got \"" + name + "\"");
@@ -84,11 +76,9 @@ record FelderaSettings(
         CompilationProfile profile = knobs.env("FELDERA_COMPILATION_PROFILE", "optimized").asEnum(CompilationProfile.class);
         StartingOffsets startFrom = knobs.env("FELDERA_KAFKA_START_FROM", "earliest").asEnum(StartingOffsets.class);
         DeltaMode mode = knobs.env("FELDERA_DELTA_MODE", "append").asEnum(DeltaMode.class);
-        return new FelderaSettings(url, apiKey, name, topic, tablePath, lake, kafka,
+        return new FelderaSettings(url, apiKey, name, consumer,
                 knobs.optional("FELDERA_KAFKA_BOOTSTRAP_SERVERS").map(k -> k.asString()),
                 knobs.optional("FELDERA_AZURITE_ENDPOINT").map(k -> k.asString()),
-                knobs.optional("TELEMETRY_FILE").map(k -> k.asString()),
-                knobs.env("HEALTH_PORT", "8080").asPort(),
                 knobs.env("FELDERA_WORKERS", "4").asPositiveInt(),
                 knobs.env("FELDERA_MIN_BATCH_SIZE_RECORDS", "0").asLong(),
                 knobs.env("FELDERA_MAX_BUFFERING_DELAY_USECS", "0").asLong(),
@@ -104,6 +94,30 @@ record FelderaSettings(
                 knobs.env("FELDERA_COMPILE_TIMEOUT", "20m").asDuration(),
                 knobs.env("FELDERA_START_TIMEOUT", "5m").asDuration(),
                 knobs.env("FELDERA_STATS_INTERVAL", "1s").asDuration());
+    }
+
+    String topic() {
+        return consumer.topic();
+    }
+
+    String tablePath() {
+        return consumer.tablePath();
+    }
+
+    LakeSettings lake() {
+        return consumer.lake();
+    }
+
+    KafkaConnection kafka() {
+        return consumer.kafka();
+    }
+
+    Optional<String> telemetryFile() {
+        return consumer.telemetryFile();
+    }
+
+    int healthPort() {
+        return consumer.healthPort();
     }
 
     /** Here, not in the client: its IllegalArgumentException would exit 1 without naming the variable. */

@@ -12,6 +12,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.CheckpointConfig;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.kafka.clients.consumer.OffsetResetStrategy;
+import streambench.common.ConsumerContract;
 import streambench.common.HealthServer;
 import streambench.common.Knobs;
 import streambench.common.MainRunner;
@@ -52,7 +53,7 @@ public final class FlinkConsumerMain {
 
         HealthServer health = HealthServer.start(s.healthPort());
         out.println("health: http://0.0.0.0:" + health.port() + "/health");
-        health.registerMetric("malformed_rows_total", LocalJobCounters.MALFORMED::get);
+        health.registerMetric(ConsumerContract.MALFORMED_ROWS_TOTAL, LocalJobCounters.MALFORMED::get);
         health.registerMetric("records_committed_total", LocalJobCounters.RECORDS_COMMITTED::get);
         health.registerMetric("checkpoints_completed", LocalJobCounters.CHECKPOINTS::get);
         health.registerMetric("delta_version", LocalJobCounters.LAST_DELTA_VERSION::get);
@@ -60,7 +61,7 @@ public final class FlinkConsumerMain {
             return runJob(s, health, out);
         } catch (ExecutionException e) {
             out.println("flink-consumer: job failed: " + MainRunner.describe(e, s.lake().secretValues()));
-            return MainRunner.EXIT_FAILED;
+            return ConsumerContract.EXIT_FAILED;
         } finally {
             health.close();
         }
@@ -179,7 +180,7 @@ public final class FlinkConsumerMain {
         }
         out.println("flink: malformed records dropped: " + LocalJobCounters.MALFORMED.get());
         reported.countDown();
-        return MainRunner.EXIT_OK;
+        return ConsumerContract.EXIT_OK;
     }
 
     static StreamExecutionEnvironment environment(FlinkSettings s, Configuration conf) {

@@ -2,6 +2,7 @@ package streambench.flink;
 
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import streambench.common.ConfigException;
+import streambench.common.ConsumerContract;
 import streambench.common.ConsumerKnobs;
 import streambench.common.KafkaConnection;
 import streambench.common.Knobs;
@@ -19,14 +20,9 @@ import java.util.Optional;
  * equals the one under {@code x-flink-tuning} in docker-compose.yml (a test keeps them in sync).
  */
 record FlinkSettings(
-        String topic,
-        String tableUri,
+        ConsumerContract.Settings consumer,
         String checkpointDir,
         boolean resumeFromCheckpoint,
-        Optional<String> telemetryFile,
-        int healthPort,
-        LakeSettings lake,
-        KafkaConnection kafka,
         Map<String, String> hadoopConf,
         Map<String, String> kafkaProperties,
         String groupId,
@@ -59,19 +55,15 @@ record FlinkSettings(
     }
 
     static FlinkSettings fromKnobs(Knobs knobs) {
-        String topic = knobs.required("TOPIC", "the Kafka topic to consume").asString();
-        String tablePath = knobs.required("TABLE_PATH",
-                "the table's path under the lake root, e.g. run-1/flink-1.16/benchmark").asString();
-        LakeSettings lake = LakeSettings.fromKnobs(knobs);
-        KafkaConnection kafka = KafkaConnection.fromKnobs(knobs);
-        String tableUri = lake.tableUri(tablePath);
+        ConsumerContract.Settings consumer = ConsumerContract.Settings.fromKnobs(knobs, "run-1/flink-1.16/benchmark");
+        LakeSettings lake = consumer.lake();
+        KafkaConnection kafka = consumer.kafka();
+        String tableUri = consumer.tableUri();
         String checkpointDir = knobs.env("CHECKPOINT_DIR", "").asString();
         if (checkpointDir.isEmpty()) {
             checkpointDir = tableUri + "_checkpoints"; // beside the table, on the same storage
         }
         boolean resume = knobs.env("RESUME_FROM_CHECKPOINT", "true").asBoolean();
-        Optional<String> telemetry = knobs.optional("TELEMETRY_FILE").map(k -> k.asString());
-        int healthPort = knobs.env("HEALTH_PORT", "8080").asPort();
 
         int parallelism = knobs.env("FLINK_PARALLELISM", "2").asPositiveInt();
         long interval = knobs.env("CHECKPOINT_INTERVAL_MS", "1000").asPositiveLong();
@@ -122,8 +114,32 @@ record FlinkSettings(
         int restartAttempts = knobs.env("FLINK_RESTART_ATTEMPTS", "3").asNonNegativeInt();
         Duration restartDelay = knobs.env("FLINK_RESTART_DELAY", "10s").asDuration();
 
-        return new FlinkSettings(topic, tableUri, checkpointDir, resume, telemetry, healthPort, lake, kafka, hadoop, props,
+        return new FlinkSettings(consumer, checkpointDir, resume, hadoop, props,
                 groupId, startingOffsets, parallelism, interval, minPause, timeout, bufferTimeout, objectReuse, parquet,
                 maxRecordsPerFile, tableProps, checksum, warmup, warmupRows, connectTimeout, restartAttempts, restartDelay);
+    }
+
+    String topic() {
+        return consumer.topic();
+    }
+
+    String tableUri() {
+        return consumer.tableUri();
+    }
+
+    LakeSettings lake() {
+        return consumer.lake();
+    }
+
+    KafkaConnection kafka() {
+        return consumer.kafka();
+    }
+
+    Optional<String> telemetryFile() {
+        return consumer.telemetryFile();
+    }
+
+    int healthPort() {
+        return consumer.healthPort();
     }
 }

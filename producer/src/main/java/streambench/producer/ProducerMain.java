@@ -4,6 +4,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import streambench.common.ConsumerContract;
 import streambench.common.Knobs;
 import streambench.common.MainRunner;
 import streambench.preflight.KafkaPreflight;
@@ -120,7 +121,7 @@ public final class ProducerMain {
             stats.stream().filter(s -> s.firstError.get() != null).forEach(s -> out.printf(
                     "producer %d: %d sends failed, first error: %s%n", s.producerId, s.failed.get(), s.firstError.get()));
             out.flush();
-            return summary.failed() > 0 ? MainRunner.EXIT_FAILED : MainRunner.EXIT_OK;
+            return summary.failed() > 0 ? ConsumerContract.EXIT_FAILED : ConsumerContract.EXIT_OK;
         } finally {
             finished.countDown();
             try {

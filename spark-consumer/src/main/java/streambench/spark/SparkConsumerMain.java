@@ -8,6 +8,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.apache.spark.sql.streaming.StreamingQueryException;
 import org.apache.spark.sql.streaming.Trigger;
+import streambench.common.ConsumerContract;
 import streambench.common.HealthServer;
 import streambench.common.Knobs;
 import streambench.common.MainRunner;
@@ -138,10 +139,10 @@ public final class SparkConsumerMain {
         try {
             query.awaitTermination();
             out.println("spark: query stopped; malformed records dropped: " + telemetry.malformedTotal());
-            return MainRunner.EXIT_OK;
+            return ConsumerContract.EXIT_OK;
         } catch (StreamingQueryException e) {
             out.println("spark-consumer: query failed: " + MainRunner.describe(e, s.lake().secretValues()));
-            return MainRunner.EXIT_FAILED;
+            return ConsumerContract.EXIT_FAILED;
         } finally {
             health.close();
         }

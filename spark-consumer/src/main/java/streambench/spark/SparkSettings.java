@@ -1,6 +1,7 @@
 package streambench.spark;
 
 import streambench.common.ConfigException;
+import streambench.common.ConsumerContract;
 import streambench.common.ConsumerKnobs;
 import streambench.common.KafkaConnection;
 import streambench.common.Knobs;
@@ -19,14 +20,9 @@ import java.util.Optional;
  * Spark's or the driver's own default" where the knob says so.
  */
 record SparkSettings(
-        String topic,
-        String tableUri,
+        ConsumerContract.Settings consumer,
         String checkpointLocation,
-        Optional<String> telemetryFile,
-        int healthPort,
         String master,
-        LakeSettings lake,
-        KafkaConnection kafka,
         Map<String, String> sparkConf,
         Map<String, String> kafkaSourceOptions,
         Duration triggerInterval,
@@ -37,18 +33,15 @@ record SparkSettings(
         boolean appendToExistingTable) {
 
     static SparkSettings fromKnobs(Knobs knobs) {
-        String topic = knobs.required("TOPIC", "the Kafka topic to consume").asString();
-        String tablePath = knobs.required("TABLE_PATH",
-                "the table's path under the lake root, e.g. run-1/spark-4.2/benchmark").asString();
-        LakeSettings lake = LakeSettings.fromKnobs(knobs);
-        KafkaConnection kafka = KafkaConnection.fromKnobs(knobs);
-        String tableUri = lake.tableUri(tablePath);
+        ConsumerContract.Settings consumer = ConsumerContract.Settings.fromKnobs(knobs, "run-1/spark-4.2/benchmark");
+        String topic = consumer.topic();
+        LakeSettings lake = consumer.lake();
+        KafkaConnection kafka = consumer.kafka();
+        String tableUri = consumer.tableUri();
         String checkpoint = knobs.env("CHECKPOINT_LOCATION", "").asString();
         if (checkpoint.isEmpty()) {
             checkpoint = tableUri + "_checkpoint"; // beside the table, on the same storage
         }
-        Optional<String> telemetry = knobs.optional("TELEMETRY_FILE").map(k -> k.asString());
-        int healthPort = knobs.env("HEALTH_PORT", "8080").asPort();
         String master = knobs.env("SPARK_MASTER", "local[*]").asString();
 
         // A fresh checkpoint against a table with data would append the topic a second time: refused unless this says so.
@@ -112,8 +105,32 @@ record SparkSettings(
         tableProps.put("delta.checkpointInterval", knobs.env("DELTA_CHECKPOINT_INTERVAL", "100").asPositiveInt() + "");
         tableProps.put("delta.appendOnly", "true");
 
-        return new SparkSettings(topic, tableUri, checkpoint, telemetry, healthPort, master, lake, kafka, conf,
+        return new SparkSettings(consumer, checkpoint, master, conf,
                 source, trigger, coalesce, tableProps, warmupBatches, connectTimeout, appendToExisting);
+    }
+
+    String topic() {
+        return consumer.topic();
+    }
+
+    String tableUri() {
+        return consumer.tableUri();
+    }
+
+    LakeSettings lake() {
+        return consumer.lake();
+    }
+
+    KafkaConnection kafka() {
+        return consumer.kafka();
+    }
+
+    Optional<String> telemetryFile() {
+        return consumer.telemetryFile();
+    }
+
+    int healthPort() {
+        return consumer.healthPort();
     }
 
     private static void nonNegative(String name, long value) {
