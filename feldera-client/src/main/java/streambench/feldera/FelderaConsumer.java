@@ -87,16 +87,15 @@ final class FelderaConsumer {
         }
     }
 
-    int run() throws Exception {
+    /** {@code health}: this consumer's /health, which this says ready once the pipeline writes its table. */
+    int run(HealthServer health) throws Exception {
         synchronized (interruptLock) {
             runner = Thread.currentThread();
             if (stopRequested.getCount() == 0) {
                 runner.interrupt(); // the stop came before this thread could be told
             }
         }
-        try (HealthServer health = HealthServer.start(s.healthPort());
-             StatsTelemetry telemetry = new StatsTelemetry(s.telemetryFile(), health)) {
-            out.println("health: http://0.0.0.0:" + health.port() + "/health");
+        try (StatsTelemetry telemetry = new StatsTelemetry(s.telemetryFile(), health)) {
             return deployAndFollow(health, telemetry);
         } catch (Exception | Error e) {
             return failed(e);

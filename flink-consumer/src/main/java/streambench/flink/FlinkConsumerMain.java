@@ -13,6 +13,7 @@ import org.apache.flink.streaming.api.environment.CheckpointConfig;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.kafka.clients.consumer.OffsetResetStrategy;
 import streambench.common.ConsumerContract;
+import streambench.common.ConsumerStartup;
 import streambench.common.HealthServer;
 import streambench.common.Knobs;
 import streambench.common.MainRunner;
@@ -20,6 +21,7 @@ import streambench.common.StartingOffsets;
 import streambench.flink.delta.CommitReport;
 import streambench.flink.delta.DeltaSink;
 import streambench.flink.delta.WarmUp;
+import streambench.preflight.KafkaPreflight;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -40,38 +42,33 @@ public final class FlinkConsumerMain {
     private FlinkConsumerMain() {
     }
 
+    private static final String PROGRAM = "flink-consumer";
+
     public static void main(String[] args) {
-        MainRunner.runAndExit("flink-consumer", () -> run(Knobs.fromEnvironment(), System.out));
+        MainRunner.runAndExit(PROGRAM, () -> run(Knobs.fromEnvironment(), System.out));
     }
 
     static int run(Knobs knobs, PrintStream out) throws Exception {
         FlinkSettings s = FlinkSettings.fromKnobs(knobs);
-        out.println("flink-consumer config: " + knobs.effectiveRedacted());
-        out.println(s.lake().describe());
-        out.println(s.kafka().describe());
-        out.println("table: " + s.tableUri() + "  checkpoints: " + s.checkpointDir());
-
-        HealthServer health = HealthServer.start(s.healthPort());
-        out.println("health: http://0.0.0.0:" + health.port() + "/health");
+        ConsumerStartup startup = new ConsumerStartup(PROGRAM, s.consumer(), out);
+        HealthServer health = startup.start(knobs, KafkaPreflight::check, s.kafkaConnectTimeout(),
+                "table: " + s.tableUri() + "  checkpoints: " + s.checkpointDir());
         health.registerMetric(ConsumerContract.MALFORMED_ROWS_TOTAL, LocalJobCounters.MALFORMED::get);
         health.registerMetric("records_committed_total", LocalJobCounters.RECORDS_COMMITTED::get);
         health.registerMetric("checkpoints_completed", LocalJobCounters.CHECKPOINTS::get);
         health.registerMetric("delta_version", LocalJobCounters.LAST_DELTA_VERSION::get);
         try {
-            return runJob(s, health, out);
+            return runJob(s, startup, health, out);
         } catch (ExecutionException e) {
-            out.println("flink-consumer: job failed: " + MainRunner.describe(e, s.lake().secretValues()));
+            out.println(PROGRAM + ": job failed: " + MainRunner.describe(e, s.lake().secretValues()));
             return ConsumerContract.EXIT_FAILED;
         } finally {
             health.close();
         }
     }
 
-    private static int runJob(FlinkSettings s, HealthServer health, PrintStream out) throws Exception {
-        if (!s.kafkaConnectTimeout().isZero()) {
-            int partitions = streambench.preflight.KafkaPreflight.check(s.kafka(), s.topic(), s.kafkaConnectTimeout());
-            out.println("kafka: topic " + s.topic() + " has " + partitions + " partitions");
-        }
+    private static int runJob(FlinkSettings s, ConsumerStartup startup, HealthServer health, PrintStream out)
+            throws Exception {
         if (s.warmupCommits() > 0) {
             long t0 = System.nanoTime();
             // through the same JSON decoder as the stream, so the parser is warm too
@@ -148,16 +145,15 @@ public final class FlinkConsumerMain {
         CountDownLatch reported = new CountDownLatch(1);
         out.println("flink: job " + job.getJobID() + " submitted, parallelism " + s.parallelism()
                 + ", checkpoint every " + s.checkpointIntervalMs() + " ms");
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        startup.onStop(health, () -> {
             stopping.set(true);
-            health.markNotReady("stopping");
             try {
                 job.cancel().get(30, TimeUnit.SECONDS); // the retained checkpoint lets the next start resume
                 reported.await(10, TimeUnit.SECONDS); // let main say how the job ended before the JVM goes
             } catch (Exception e) {
                 // already finished, or the JVM is going down anyway; the checkpoint keeps us exactly once
             }
-        }, "flink-consumer-stop"));
+        });
 
         awaitRunning(job, out);
         // Ready = running and one checkpoint through the committer (locally; on a cluster: running).

@@ -9,9 +9,11 @@ import org.apache.spark.sql.streaming.StreamingQuery;
 import org.apache.spark.sql.streaming.StreamingQueryException;
 import org.apache.spark.sql.streaming.Trigger;
 import streambench.common.ConsumerContract;
+import streambench.common.ConsumerStartup;
 import streambench.common.HealthServer;
 import streambench.common.Knobs;
 import streambench.common.MainRunner;
+import streambench.preflight.KafkaPreflight;
 
 import java.io.PrintStream;
 import java.util.concurrent.TimeUnit;
@@ -34,8 +36,10 @@ public final class SparkConsumerMain {
     private SparkConsumerMain() {
     }
 
+    private static final String PROGRAM = "spark-consumer";
+
     public static void main(String[] args) {
-        MainRunner.runAndExit("spark-consumer", () -> run(Knobs.fromEnvironment(), System.out));
+        MainRunner.runAndExit(PROGRAM, () -> run(Knobs.fromEnvironment(), System.out));
     }
 
     /** Kafka value bytes to {@code ts, producer_id, seq, valid}: the same columns for the stream and the warm-up. */
@@ -75,18 +79,9 @@ public final class SparkConsumerMain {
 
     static int run(Knobs knobs, PrintStream out) throws Exception {
         SparkSettings s = SparkSettings.fromKnobs(knobs);
-        out.println("spark-consumer config: " + knobs.effectiveRedacted());
-        out.println(s.lake().describe());
-        out.println(s.kafka().describe());
-        out.println("table: " + s.tableUri() + "  checkpoint: " + s.checkpointLocation());
-        if (!s.kafkaConnectTimeout().isZero()) {
-            // seconds and a message naming Kafka or the topic, rather than a query that waits on metadata
-            int partitions = streambench.preflight.KafkaPreflight.check(s.kafka(), s.topic(), s.kafkaConnectTimeout());
-            out.println("kafka: topic " + s.topic() + " has " + partitions + " partitions");
-        }
-
-        HealthServer health = HealthServer.start(s.healthPort());
-        out.println("health: http://0.0.0.0:" + health.port() + "/health");
+        ConsumerStartup startup = new ConsumerStartup(PROGRAM, s.consumer(), out);
+        HealthServer health = startup.start(knobs, KafkaPreflight::check, s.kafkaConnectTimeout(),
+                "table: " + s.tableUri() + "  checkpoint: " + s.checkpointLocation());
         SparkConf conf = new SparkConf().setAppName("streambench-spark-consumer");
         if (!conf.contains("spark.master")) {
             conf.setMaster(s.master()); // spark-submit --master wins over SPARK_MASTER
@@ -127,21 +122,20 @@ public final class SparkConsumerMain {
                 .queryName("streambench")
                 .start(s.tableUri());
 
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            health.markNotReady("stopping");
+        startup.onStop(health, () -> {
             try {
                 query.stop();
             } catch (Exception e) {
                 // Spark's own hook may have stopped the context first; the checkpoint keeps us exactly once
             }
-        }, "spark-consumer-stop"));
+        });
 
         try {
             query.awaitTermination();
             out.println("spark: query stopped; malformed records dropped: " + telemetry.malformedTotal());
             return ConsumerContract.EXIT_OK;
         } catch (StreamingQueryException e) {
-            out.println("spark-consumer: query failed: " + MainRunner.describe(e, s.lake().secretValues()));
+            out.println(PROGRAM + ": query failed: " + MainRunner.describe(e, s.lake().secretValues()));
             return ConsumerContract.EXIT_FAILED;
         } finally {
             health.close();
