@@ -15,8 +15,8 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every knob an engine's code reads with {@code env("NAME", "default")} is declared under that
- * engine's anchor in docker-compose.yml with the same default, and the anchor declares nothing the
+ * Every knob an engine's code (or the producer's) reads with {@code env("NAME", "default")} is declared under
+ * that engine's anchor in docker-compose.yml with the same default, and the anchor declares nothing the
  * code does not read: the container runs, the harness and the code can never disagree.
  */
 class KnobAnchorsTest {
@@ -33,7 +33,8 @@ class KnobAnchorsTest {
     @ParameterizedTest(name = "{0} matches {1}")
     @CsvSource({"spark-consumer/src/main/java, x-spark-tuning, " + CONTRACT + ";" + JVM_CONSUMERS,
             "flink-consumer/src/main/java, x-flink-tuning, " + CONTRACT + ";" + JVM_CONSUMERS,
-            "feldera-client/src/main/java, x-feldera-tuning, " + CONTRACT})
+            "feldera-client/src/main/java, x-feldera-tuning, " + CONTRACT,
+            "producer/src/main/java, x-producer-tuning, "})
     void codeDefaultsMatchTheComposeAnchor(String sources, String anchor, String shared) throws IOException {
         InstallLayout layout = InstallLayout.load();
         Path root = layout.composeFile().getParent();

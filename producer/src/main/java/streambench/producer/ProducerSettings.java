@@ -1,5 +1,6 @@
 package streambench.producer;
 
+import streambench.common.ConsumerContract;
 import streambench.common.KafkaConnection;
 import streambench.common.Knobs;
 
@@ -7,7 +8,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 
-/** Everything the producer reads from the environment, validated once at start. */
+/**
+ * Everything the producer reads from the environment, validated once at start. Each default equals the one
+ * under {@code x-producer-tuning} in docker-compose.yml (KnobAnchorsTest keeps them in sync).
+ */
 record ProducerSettings(
         KafkaConnection kafka,
         String topic,
@@ -51,7 +55,7 @@ record ProducerSettings(
 
     static ProducerSettings fromKnobs(Knobs knobs) {
         KafkaConnection kafka = KafkaConnection.fromKnobs(knobs);
-        String topic = knobs.required("TOPIC", "the Kafka topic to write events to").asString();
+        String topic = knobs.required(ConsumerContract.TOPIC, "the Kafka topic to write events to").asString();
         long rate = knobs.env("RATE", "200000").asPositiveLong();
         int threads = knobs.env("PRODUCER_THREADS", "1").asPositiveInt();
         if (threads > rate) {
@@ -72,7 +76,7 @@ record ProducerSettings(
         int batch = knobs.env("PRODUCER_BATCH_SIZE", "131072").asPositiveInt();
         Compression compression = knobs.env("PRODUCER_COMPRESSION", "none").asEnum(Compression.class);
         long buffer = knobs.env("PRODUCER_BUFFER_MEMORY", "67108864").asPositiveLong();
-        Duration connectTimeout = knobs.env("KAFKA_CONNECT_TIMEOUT", "30s").asDuration();
+        Duration connectTimeout = knobs.env(ConsumerContract.KAFKA_CONNECT_TIMEOUT, "30s").asDuration();
         Duration report = knobs.env("PRODUCER_REPORT_INTERVAL", "1s").asDuration();
         if (report.isZero()) {
             throw new streambench.common.ConfigException("PRODUCER_REPORT_INTERVAL must be longer than 0");
