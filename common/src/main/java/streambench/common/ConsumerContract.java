@@ -1,5 +1,6 @@
 package streambench.common;
 
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -52,6 +53,9 @@ public final class ConsumerContract {
     public static final String MALFORMED_ROWS_TOTAL = "malformed_rows_total";
     /** The field every telemetry line starts with: an ISO-8601 instant ({@link TelemetryLine}). */
     public static final String TELEMETRY_TIME = "time";
+
+    /** How long the harness waits after SIGTERM before it kills a consumer: its stop must be done by then. */
+    public static final Duration STOP_GRACE = Duration.ofSeconds(30);
 
     /** Stopped because it was asked to. */
     public static final int EXIT_OK = 0;

@@ -28,13 +28,13 @@ import java.util.concurrent.TimeUnit;
  */
 final class FelderaConsumer {
     /**
-     * The harness kills a consumer 30 s after SIGTERM (ConsumerProcess.close), so a stop must be done
+     * The harness kills a consumer {@link ConsumerContract#STOP_GRACE} after SIGTERM, so a stop must be done
      * by then: the teardown waits at most this long, plus one request in flight (TEARDOWN_REQUEST, two
      * attempts), and {@link #requestStop()} gives up at STOP_WAIT. A forced stop takes Feldera seconds.
      */
     static final Duration TEARDOWN = Duration.ofSeconds(15);
     private static final Duration TEARDOWN_REQUEST = Duration.ofSeconds(4);
-    private static final Duration STOP_WAIT = Duration.ofSeconds(25);
+    private static final Duration STOP_WAIT = ConsumerContract.STOP_GRACE.minusSeconds(5);
     /** A pipeline an earlier run left is removed at start, when no stop grace is counting. */
     private static final Duration REMOVE_EARLIER = Duration.ofMinutes(2);
 
