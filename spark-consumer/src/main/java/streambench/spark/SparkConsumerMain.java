@@ -37,6 +37,9 @@ public final class SparkConsumerMain {
     }
 
     private static final String PROGRAM = "spark-consumer";
+    private static final java.time.LocalDateTime WARMUP_START = java.time.LocalDateTime.of(2026, 1, 1, 0, 0);
+    private static final java.time.format.DateTimeFormatter WARMUP_TS =
+            java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'");
 
     public static void main(String[] args) {
         MainRunner.runAndExit(PROGRAM, () -> run(Knobs.fromEnvironment(), System.out));
@@ -63,8 +66,10 @@ public final class SparkConsumerMain {
         long t0 = System.nanoTime();
         String scratch = s.tableUri() + "_warmup";
         java.util.List<Row> rows = new java.util.ArrayList<>();
-        for (int i = 0; i < 1000; i++) {
-            String json = "{\"ts\":\"2026-01-01T00:00:00." + String.format("%06d", i) + "Z\",\"producer_id\":0,\"seq\":" + i + "}";
+        for (int i = 0; i < s.warmupRows(); i++) {
+            // one microsecond apart, written as the producer writes ts: six fraction digits
+            String ts = WARMUP_TS.format(WARMUP_START.plusNanos(i * 1000L));
+            String json = "{\"ts\":\"" + ts + "\",\"producer_id\":0,\"seq\":" + i + "}";
             rows.add(org.apache.spark.sql.RowFactory.create((Object) json.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         }
         Dataset<Row> sample = spark.createDataFrame(rows, new org.apache.spark.sql.types.StructType()

@@ -29,6 +29,7 @@ record SparkSettings(
         int outputCoalescePartitions,
         Map<String, String> tableProperties,
         int warmupBatches,
+        int warmupRows,
         Duration kafkaConnectTimeout,
         boolean appendToExistingTable) {
 
@@ -47,6 +48,7 @@ record SparkSettings(
         // A fresh checkpoint against a table with data would append the topic a second time: refused unless this says so.
         boolean appendToExisting = knobs.env("SPARK_APPEND_TO_EXISTING_TABLE", "false").asBoolean();
         int warmupBatches = knobs.env("WARMUP_BATCHES", "3").asNonNegativeInt();
+        int warmupRows = knobs.env("WARMUP_ROWS", "1000").asPositiveInt();
         Duration connectTimeout = ConsumerKnobs.kafkaConnectTimeout(knobs);
         Duration trigger = knobs.env("TRIGGER_INTERVAL", "0s").asDuration();
         long maxOffsets = knobs.env("MAX_OFFSETS_PER_TRIGGER", "1000000").asLong();
@@ -106,7 +108,7 @@ record SparkSettings(
         tableProps.put("delta.appendOnly", "true");
 
         return new SparkSettings(consumer, checkpoint, master, conf,
-                source, trigger, coalesce, tableProps, warmupBatches, connectTimeout, appendToExisting);
+                source, trigger, coalesce, tableProps, warmupBatches, warmupRows, connectTimeout, appendToExisting);
     }
 
     String topic() {
