@@ -1,5 +1,6 @@
 package streambench.producer;
 
+import streambench.common.ConfigException;
 import streambench.common.ConsumerContract;
 import streambench.common.KafkaConnection;
 import streambench.common.Knobs;
@@ -53,37 +54,59 @@ record ProducerSettings(
         }
     }
 
+    /** Reads the knobs in the record's order; each that is checked against another has a step of its own. */
     static ProducerSettings fromKnobs(Knobs knobs) {
         KafkaConnection kafka = KafkaConnection.fromKnobs(knobs);
         String topic = knobs.required(ConsumerContract.TOPIC, "the Kafka topic to write events to").asString();
         long rate = knobs.env("RATE", "200000").asPositiveLong();
+        int threads = threads(knobs, rate);
+        return new ProducerSettings(kafka, topic, rate, threads,
+                knobs.env("MESSAGE_BYTES", "100").asPositiveInt(),
+                producerIdBase(knobs, threads),
+                durationSeconds(knobs),
+                knobs.env("PRODUCER_ACKS", "all").asEnum(Acks.class, Acks::kafkaValue),
+                knobs.env("PRODUCER_LINGER_MS", "10").asNonNegativeInt(),
+                knobs.env("PRODUCER_BATCH_SIZE", "131072").asPositiveInt(),
+                knobs.env("PRODUCER_COMPRESSION", "none").asEnum(Compression.class),
+                knobs.env("PRODUCER_BUFFER_MEMORY", "67108864").asPositiveLong(),
+                knobs.env(ConsumerContract.KAFKA_CONNECT_TIMEOUT, "30s").asDuration(),
+                reportInterval(knobs),
+                knobs.optional("PRODUCER_SUMMARY_FILE").map(k -> Path.of(k.asString())));
+    }
+
+    /** Each thread needs at least one event per second of the rate. */
+    private static int threads(Knobs knobs, long rate) {
         int threads = knobs.env("PRODUCER_THREADS", "1").asPositiveInt();
         if (threads > rate) {
-            throw new streambench.common.ConfigException("PRODUCER_THREADS (" + threads
+            throw new ConfigException("PRODUCER_THREADS (" + threads
                     + ") must not exceed RATE (" + rate + "): each thread needs at least one event per second");
         }
-        int messageBytes = knobs.env("MESSAGE_BYTES", "100").asPositiveInt();
+        return threads;
+    }
+
+    /** Thread i sends as producer_id base + i, which must stay a 32-bit int as the table's column is. */
+    private static int producerIdBase(Knobs knobs, int threads) {
         int idBase = knobs.env("PRODUCER_ID_BASE", "0").asNonNegativeInt();
         if ((long) idBase + threads - 1 > Integer.MAX_VALUE) {
-            throw new streambench.common.ConfigException("PRODUCER_ID_BASE + PRODUCER_THREADS exceeds the 32-bit producer_id range");
+            throw new ConfigException("PRODUCER_ID_BASE + PRODUCER_THREADS exceeds the 32-bit producer_id range");
         }
+        return idBase;
+    }
+
+    private static long durationSeconds(Knobs knobs) {
         long duration = knobs.env("DURATION_S", "0").asLong();
         if (duration < 0) {
-            throw new streambench.common.ConfigException("DURATION_S must be >= 0 (0 = until SIGTERM), got \"" + duration + "\"");
+            throw new ConfigException("DURATION_S must be >= 0 (0 = until SIGTERM), got \"" + duration + "\"");
         }
-        Acks acks = knobs.env("PRODUCER_ACKS", "all").asEnum(Acks.class, Acks::kafkaValue);
-        int linger = knobs.env("PRODUCER_LINGER_MS", "10").asNonNegativeInt();
-        int batch = knobs.env("PRODUCER_BATCH_SIZE", "131072").asPositiveInt();
-        Compression compression = knobs.env("PRODUCER_COMPRESSION", "none").asEnum(Compression.class);
-        long buffer = knobs.env("PRODUCER_BUFFER_MEMORY", "67108864").asPositiveLong();
-        Duration connectTimeout = knobs.env(ConsumerContract.KAFKA_CONNECT_TIMEOUT, "30s").asDuration();
+        return duration;
+    }
+
+    private static Duration reportInterval(Knobs knobs) {
         Duration report = knobs.env("PRODUCER_REPORT_INTERVAL", "1s").asDuration();
         if (report.isZero()) {
-            throw new streambench.common.ConfigException("PRODUCER_REPORT_INTERVAL must be longer than 0");
+            throw new ConfigException("PRODUCER_REPORT_INTERVAL must be longer than 0");
         }
-        Optional<Path> summary = knobs.optional("PRODUCER_SUMMARY_FILE").map(k -> Path.of(k.asString()));
-        return new ProducerSettings(kafka, topic, rate, threads, messageBytes, idBase, duration, acks, linger,
-                batch, compression, buffer, connectTimeout, report, summary);
+        return report;
     }
 
     /** Rate of thread {@code i}: the total split evenly, the remainder spread over the first threads. */
