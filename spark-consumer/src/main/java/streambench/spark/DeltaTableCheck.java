@@ -28,7 +28,7 @@ public final class DeltaTableCheck {
         MainRunner.runAndExit("delta-table-check", () -> {
             Knobs knobs = Knobs.fromEnvironment();
             LakeSettings lake = LakeSettings.fromKnobs(knobs);
-            String table = lake.tableUri(knobs.required("TABLE_PATH", "the table's path under the lake root").asString());
+            String table = lake.tableUri(knobs.required(ConsumerContract.TABLE_PATH, "the table's path under the lake root").asString());
             SparkConf conf = new SparkConf().setAppName("streambench-delta-table-check").setMaster("local[1]")
                     .set("spark.ui.enabled", "false")
                     .set("spark.sql.session.timeZone", "UTC")
