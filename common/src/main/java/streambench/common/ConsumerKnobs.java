@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * Knobs that mean the same for every JVM consumer (Spark and Flink): the Kafka consumer's fetch
- * settings, the start-up Kafka check and the ABFS driver's write settings — one name, one default, one
+ * settings, where to start in the topic, the start-up Kafka check and the ABFS driver's write settings — one name, one default, one
  * validation. Each consumer puts them where its engine wants them. Their defaults stand under each
  * engine's anchor in docker-compose.yml; KnobAnchorsTest reads this file with each consumer's sources.
  */
@@ -29,7 +29,12 @@ public final class ConsumerKnobs {
 
     /** How long the start-up check may wait for Kafka and the topic; zero: no check. */
     public static Duration kafkaConnectTimeout(Knobs knobs) {
-        return knobs.env("KAFKA_CONNECT_TIMEOUT", "30s").asDuration();
+        return knobs.env(ConsumerContract.KAFKA_CONNECT_TIMEOUT, "30s").asDuration();
+    }
+
+    /** Where to start in a topic without committed offsets or a checkpoint. */
+    public static StartingOffsets startingOffsets(Knobs knobs) {
+        return knobs.env("STARTING_OFFSETS", "earliest").asEnum(StartingOffsets.class);
     }
 
     /** Hadoop configuration keys of the ABFS driver's writes. */

@@ -32,17 +32,17 @@ public final class HealthServer implements AutoCloseable {
     public static HealthServer start(int port) {
         if (port < 0 || port > 65535) {
             // InetSocketAddress would throw IllegalArgumentException: exit 1 without naming the variable
-            throw new ConfigException("HEALTH_PORT must be 0-65535 (0: any free port), got \"" + port + "\"");
+            throw new ConfigException(ConsumerContract.HEALTH_PORT + " must be 0-65535 (0: any free port), got \"" + port + "\"");
         }
         HttpServer server;
         try {
             server = HttpServer.create(new InetSocketAddress(port), 16);
         } catch (IOException e) {
-            throw new ConfigException("HEALTH_PORT " + port + " cannot be bound: " + e.getMessage(), e);
+            throw new ConfigException(ConsumerContract.HEALTH_PORT + " " + port + " cannot be bound: " + e.getMessage(), e);
         }
         HealthServer health = new HealthServer(server);
-        server.createContext("/health", health::health);
-        server.createContext("/metrics", health::metrics);
+        server.createContext(ConsumerContract.HEALTH_PATH, health::health);
+        server.createContext(ConsumerContract.METRICS_PATH, health::metrics);
         server.setExecutor(Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "health-http");
             t.setDaemon(true);

@@ -4,6 +4,10 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
+import static streambench.common.ConsumerContract.EVENTHUB_CONNECTION_STRING;
+import static streambench.common.ConsumerContract.KAFKA_BOOTSTRAP_SERVERS;
+import static streambench.common.ConsumerContract.KAFKA_CLIENT_PREFIX;
+
 /**
  * Client properties that reach a Kafka cluster, shared by the producer and every consumer:
  * <ul>
@@ -15,8 +19,6 @@ import java.util.Map;
  * </ul>
  */
 public final class KafkaConnection {
-    private static final String PASS_THROUGH = "KAFKA_CLIENT_";
-
     private final Map<String, String> properties;
     private final String secret;
 
@@ -28,7 +30,7 @@ public final class KafkaConnection {
     public static KafkaConnection fromKnobs(Knobs knobs) {
         Map<String, String> props = new LinkedHashMap<>();
         String secret = null;
-        var eventHub = knobs.optional("EVENTHUB_CONNECTION_STRING");
+        var eventHub = knobs.optional(EVENTHUB_CONNECTION_STRING);
         if (eventHub.isPresent()) {
             String conn = eventHub.get().asString();
             props.put("bootstrap.servers", eventHubBootstrap(conn));
@@ -37,15 +39,15 @@ public final class KafkaConnection {
             props.put("sasl.jaas.config", "org.apache.kafka.common.security.plain.PlainLoginModule required "
                     + "username=\"$ConnectionString\" password=\"" + conn.replace("\"", "\\\"") + "\";");
             secret = conn;
-            if (knobs.isSet("KAFKA_BOOTSTRAP_SERVERS")) {
+            if (knobs.isSet(KAFKA_BOOTSTRAP_SERVERS)) {
                 throw new ConfigException("set either KAFKA_BOOTSTRAP_SERVERS or EVENTHUB_CONNECTION_STRING, not both");
             }
         } else {
-            props.put("bootstrap.servers", knobs.required("KAFKA_BOOTSTRAP_SERVERS",
+            props.put("bootstrap.servers", knobs.required(KAFKA_BOOTSTRAP_SERVERS,
                     "the Kafka brokers as host:port[,host:port] (or set EVENTHUB_CONNECTION_STRING)").asString());
         }
-        knobs.withPrefix(PASS_THROUGH).forEach((name, value) -> {
-            String key = name.substring(PASS_THROUGH.length()).toLowerCase(Locale.ROOT).replace('_', '.');
+        knobs.withPrefix(KAFKA_CLIENT_PREFIX).forEach((name, value) -> {
+            String key = name.substring(KAFKA_CLIENT_PREFIX.length()).toLowerCase(Locale.ROOT).replace('_', '.');
             if (key.isEmpty()) {
                 throw new ConfigException(name + " names no client property");
             }

@@ -3,6 +3,7 @@ package streambench.common;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -113,16 +114,24 @@ public record Knob(String name, String value) {
         };
     }
 
-    /** Case-insensitive match on the constant's name; '-' in the value matches '_' in the name. */
+    /**
+     * One of {@code type}'s constants, spelled as its name in any case; '-' in the value matches '_' in the
+     * name ({@code lz4-raw}). Anything else names the variable and every accepted spelling.
+     */
     public <E extends Enum<E>> E asEnum(Class<E> type) {
-        String wanted = value.trim().replace('-', '_');
+        return asEnum(type, c -> c.name().toLowerCase(Locale.ROOT));
+    }
+
+    /** As {@link #asEnum(Class)}, for choices spelled otherwise than their constant, e.g. Kafka's acks {@code 1}. */
+    public <E extends Enum<E>> E asEnum(Class<E> type, Function<E, String> spelling) {
+        String given = value.trim();
         for (E constant : type.getEnumConstants()) {
-            if (constant.name().equalsIgnoreCase(wanted)) {
+            String spelled = spelling.apply(constant);
+            if (spelled.equalsIgnoreCase(given) || spelled.equalsIgnoreCase(given.replace('-', '_'))) {
                 return constant;
             }
         }
-        String choices = String.join(", ", Arrays.stream(type.getEnumConstants())
-                .map(c -> c.name().toLowerCase(Locale.ROOT)).toList());
+        String choices = String.join(", ", Arrays.stream(type.getEnumConstants()).map(spelling).toList());
         throw invalid("one of " + choices);
     }
 

@@ -5,6 +5,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import static streambench.common.ConsumerContract.ADLS_ACCOUNT_KEY;
+import static streambench.common.ConsumerContract.ADLS_ACCOUNT_NAME;
+import static streambench.common.ConsumerContract.ADLS_CLIENT_ID;
+import static streambench.common.ConsumerContract.ADLS_CLIENT_SECRET;
+import static streambench.common.ConsumerContract.ADLS_CONTAINER;
+import static streambench.common.ConsumerContract.ADLS_TENANT_ID;
+import static streambench.common.ConsumerContract.AZURITE_BLOB_ENDPOINT;
+import static streambench.common.ConsumerContract.LAKE_PATH;
+import static streambench.common.ConsumerContract.LAKE_ROOT;
+
 /**
  * Where the Delta tables live and the Hadoop configuration that reaches it, chosen from the environment:
  * <ul>
@@ -42,39 +52,39 @@ public final class LakeSettings {
     }
 
     public static LakeSettings fromKnobs(Knobs knobs) {
-        boolean azurite = knobs.isSet("AZURITE_BLOB_ENDPOINT");
-        boolean adls = knobs.isSet("ADLS_ACCOUNT_NAME") && !azurite;
-        boolean file = knobs.isSet("LAKE_ROOT");
+        boolean azurite = knobs.isSet(AZURITE_BLOB_ENDPOINT);
+        boolean adls = knobs.isSet(ADLS_ACCOUNT_NAME) && !azurite;
+        boolean file = knobs.isSet(LAKE_ROOT);
         if (file && (azurite || adls)) {
             throw new ConfigException("LAKE_ROOT selects a local lake and cannot be combined with "
-                    + (azurite ? "AZURITE_BLOB_ENDPOINT" : "ADLS_ACCOUNT_NAME") + "; unset one of them");
+                    + (azurite ? AZURITE_BLOB_ENDPOINT : ADLS_ACCOUNT_NAME) + "; unset one of them");
         }
-        String path = knobs.env("LAKE_PATH", "streambench").asString();
+        String path = knobs.env(LAKE_PATH, "streambench").asString();
         if (azurite) {
-            return azurite(knobs.env("AZURITE_BLOB_ENDPOINT", "").asString(),
-                    knobs.env("ADLS_ACCOUNT_NAME", AZURITE_ACCOUNT).asString(),
-                    knobs.env("ADLS_ACCOUNT_KEY", AZURITE_KEY).asString(),
-                    knobs.env("ADLS_CONTAINER", DEFAULT_CONTAINER).asString(), path);
+            return azurite(knobs.env(AZURITE_BLOB_ENDPOINT, "").asString(),
+                    knobs.env(ADLS_ACCOUNT_NAME, AZURITE_ACCOUNT).asString(),
+                    knobs.env(ADLS_ACCOUNT_KEY, AZURITE_KEY).asString(),
+                    knobs.env(ADLS_CONTAINER, DEFAULT_CONTAINER).asString(), path);
         }
         if (adls) {
-            String account = knobs.required("ADLS_ACCOUNT_NAME", "the storage account").asString();
-            String container = knobs.required("ADLS_CONTAINER",
+            String account = knobs.required(ADLS_ACCOUNT_NAME, "the storage account").asString();
+            String container = knobs.required(ADLS_CONTAINER,
                     "the ADLS Gen2 container (file system) that holds the tables").asString();
-            if (knobs.isSet("ADLS_ACCOUNT_KEY")) {
-                return adlsWithKey(account, knobs.env("ADLS_ACCOUNT_KEY", "").asString(), container, path);
+            if (knobs.isSet(ADLS_ACCOUNT_KEY)) {
+                return adlsWithKey(account, knobs.env(ADLS_ACCOUNT_KEY, "").asString(), container, path);
             }
-            if (knobs.isSet("ADLS_CLIENT_ID")) {
+            if (knobs.isSet(ADLS_CLIENT_ID)) {
                 return adlsWithOAuth(account,
-                        knobs.required("ADLS_TENANT_ID", "the Entra ID tenant of the service principal").asString(),
-                        knobs.required("ADLS_CLIENT_ID", "the service principal's application id").asString(),
-                        knobs.required("ADLS_CLIENT_SECRET", "the service principal's secret").asString(),
+                        knobs.required(ADLS_TENANT_ID, "the Entra ID tenant of the service principal").asString(),
+                        knobs.required(ADLS_CLIENT_ID, "the service principal's application id").asString(),
+                        knobs.required(ADLS_CLIENT_SECRET, "the service principal's secret").asString(),
                         container, path);
             }
             throw new ConfigException("ADLS_ACCOUNT_NAME is set but neither ADLS_ACCOUNT_KEY nor "
                     + "ADLS_CLIENT_ID/ADLS_CLIENT_SECRET/ADLS_TENANT_ID is: give one way to authenticate");
         }
         if (file) {
-            return file(knobs.env("LAKE_ROOT", "").asString());
+            return file(knobs.env(LAKE_ROOT, "").asString());
         }
         throw new ConfigException("no lake configured: set AZURITE_BLOB_ENDPOINT (Azurite), ADLS_ACCOUNT_NAME + "
                 + "ADLS_CONTAINER + ADLS_ACCOUNT_KEY (real ADLS Gen2), or LAKE_ROOT=file:///dir (local disk)");

@@ -1,13 +1,14 @@
 package streambench.common;
 
+import static streambench.common.ConsumerContract.EXIT_CONFIG;
+import static streambench.common.ConsumerContract.EXIT_FAILED;
+
 /**
- * How every streambench main ends: bad configuration prints one line and exits 2, any other failure
- * prints one line (secrets masked) and exits 1, success returns the body's exit code.
+ * How every streambench main ends, the producer's as the consumers' ({@link ConsumerContract}'s exit codes):
+ * bad configuration prints one line and exits 2, any other failure prints one line (secrets masked) and
+ * exits 1, success returns the body's exit code.
  */
 public final class MainRunner {
-    public static final int EXIT_OK = 0;
-    public static final int EXIT_FAILED = 1;
-    public static final int EXIT_CONFIG = 2;
 
     @FunctionalInterface
     public interface Body {

@@ -17,8 +17,6 @@ import java.util.Map;
  */
 public final class ParentWatch {
     public static final String ENV = "STREAMBENCH_PARENT_PIPE";
-    /** What SIGTERM would give; nobody is left to read it, but the process table and a debugger can. */
-    static final int EXIT_PARENT_GONE = 143;
     /** Shutdown hooks (a consumer's orderly stop, the broker's) get this long, then the JVM halts. */
     static final Duration GRACE = Duration.ofSeconds(60);
 
@@ -63,11 +61,12 @@ public final class ParentWatch {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            Runtime.getRuntime().halt(EXIT_PARENT_GONE); // a shutdown hook that hangs must not keep us alive
+            Runtime.getRuntime().halt(ConsumerContract.EXIT_PARENT_GONE); // a shutdown hook that hangs must not keep us alive
         }, "parent-watch-halt");
         halt.setDaemon(true);
         halt.start();
-        System.exit(EXIT_PARENT_GONE); // runs the shutdown hooks, as SIGTERM would
+        // nobody is left to read the status, but the process table and a debugger can
+        System.exit(ConsumerContract.EXIT_PARENT_GONE); // runs the shutdown hooks, as SIGTERM would
     }
 
     /**
@@ -77,7 +76,7 @@ public final class ParentWatch {
     public static void main(String[] args) throws Throwable {
         if (args.length == 0) {
             System.err.println("usage: java streambench.common.ParentWatch <main class> [arguments...]");
-            System.exit(MainRunner.EXIT_CONFIG);
+            System.exit(ConsumerContract.EXIT_CONFIG);
         }
         start();
         Method main = Class.forName(args[0]).getMethod("main", String[].class);

@@ -24,8 +24,7 @@ public final class TelemetryFile {
         try {
             openAppend(path).close();
         } catch (IOException e) {
-            throw new ConfigException("TELEMETRY_FILE " + path + " cannot be written: " + e.getMessage()
-                    + " (" + e.getClass().getSimpleName() + "); expected a writable file path", e);
+            throw unwritable(path, e);
         }
     }
 
@@ -37,9 +36,13 @@ public final class TelemetryFile {
             }
             return Files.newBufferedWriter(p, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {
-            // a path the consumer cannot write is the operator's to fix: exit 2 naming the variable, not 1
-            throw new ConfigException("TELEMETRY_FILE " + path + " cannot be written: " + e.getMessage()
-                    + " (" + e.getClass().getSimpleName() + "); expected a writable file path", e);
+            throw unwritable(path, e);
         }
+    }
+
+    /** A path the consumer cannot write is the operator's to fix: exit 2 naming the variable, not 1. */
+    private static ConfigException unwritable(String path, IOException e) {
+        return new ConfigException(ConsumerContract.TELEMETRY_FILE + " " + path + " cannot be written: " + e.getMessage()
+                + " (" + e.getClass().getSimpleName() + "); expected a writable file path", e);
     }
 }

@@ -51,6 +51,29 @@ class KnobsTest {
                 .hasMessage("ACKS must be one of all, one, none, got \"two\"");
     }
 
+    private enum KafkaAcks {
+        ALL("all"), LEADER("1"), NONE("0");
+
+        final String spelling;
+
+        KafkaAcks(String spelling) {
+            this.spelling = spelling;
+        }
+    }
+
+    /** Choices that are not Java names (Kafka's acks 1 and 0) match their spelling; the error lists the spellings. */
+    @Test
+    void anEnumCanBeSpelledOtherwiseThanItsConstants() {
+        Knobs knobs = Knobs.of(Map.of("ONE", "1", "ALL", "ALL", "BAD", "2", "LZ", "lz4-raw"));
+        assertThat(knobs.env("ONE", "all").asEnum(KafkaAcks.class, a -> a.spelling)).isEqualTo(KafkaAcks.LEADER);
+        assertThat(knobs.env("ALL", "0").asEnum(KafkaAcks.class, a -> a.spelling)).isEqualTo(KafkaAcks.ALL);
+        assertThatThrownBy(() -> knobs.env("BAD", "all").asEnum(KafkaAcks.class, a -> a.spelling))
+                .isInstanceOf(ConfigException.class).hasMessage("BAD must be one of all, 1, 0, got \"2\"");
+        assertThat(knobs.env("LZ", "none").asEnum(Codec.class)).isEqualTo(Codec.LZ4_RAW);
+    }
+
+    private enum Codec { NONE, LZ4_RAW }
+
     @Test
     void aPortIsZeroTo65535() {
         Knobs knobs = Knobs.of(Map.of("HEALTH_PORT", "65536", "P0", "0", "PMAX", "65535", "NEG", "-1"));

@@ -1,6 +1,7 @@
 package streambench.feldera;
 
 import streambench.common.ConfigException;
+import streambench.common.ConsumerContract;
 import streambench.common.HealthServer;
 import streambench.common.MainRunner;
 import streambench.common.Secrets;
@@ -27,13 +28,13 @@ import java.util.concurrent.TimeUnit;
  */
 final class FelderaConsumer {
     /**
-     * The harness kills a consumer 30 s after SIGTERM (ConsumerProcess.close), so a stop must be done
+     * The harness kills a consumer {@link ConsumerContract#STOP_GRACE} after SIGTERM, so a stop must be done
      * by then: the teardown waits at most this long, plus one request in flight (TEARDOWN_REQUEST, two
      * attempts), and {@link #requestStop()} gives up at STOP_WAIT. A forced stop takes Feldera seconds.
      */
     static final Duration TEARDOWN = Duration.ofSeconds(15);
     private static final Duration TEARDOWN_REQUEST = Duration.ofSeconds(4);
-    private static final Duration STOP_WAIT = Duration.ofSeconds(25);
+    private static final Duration STOP_WAIT = ConsumerContract.STOP_GRACE.minusSeconds(5);
     /** A pipeline an earlier run left is removed at start, when no stop grace is counting. */
     private static final Duration REMOVE_EARLIER = Duration.ofMinutes(2);
 
@@ -86,16 +87,15 @@ final class FelderaConsumer {
         }
     }
 
-    int run() throws Exception {
+    /** {@code health}: this consumer's /health, which this says ready once the pipeline writes its table. */
+    int run(HealthServer health) throws Exception {
         synchronized (interruptLock) {
             runner = Thread.currentThread();
             if (stopRequested.getCount() == 0) {
                 runner.interrupt(); // the stop came before this thread could be told
             }
         }
-        try (HealthServer health = HealthServer.start(s.healthPort());
-             StatsTelemetry telemetry = new StatsTelemetry(s.telemetryFile(), health)) {
-            out.println("health: http://0.0.0.0:" + health.port() + "/health");
+        try (StatsTelemetry telemetry = new StatsTelemetry(s.telemetryFile(), health)) {
             return deployAndFollow(health, telemetry);
         } catch (Exception | Error e) {
             return failed(e);
@@ -115,7 +115,7 @@ final class FelderaConsumer {
     private int failed(Throwable e) throws Exception {
         if (stopRequested.getCount() == 0) {
             out.println("feldera: stop requested while " + (following ? "running" : "deploying"));
-            return tearDown() ? MainRunner.EXIT_OK : MainRunner.EXIT_FAILED;
+            return tearDown() ? ConsumerContract.EXIT_OK : ConsumerContract.EXIT_FAILED;
         }
         if (e instanceof ConfigException config) {
             tearDown();
@@ -129,7 +129,7 @@ final class FelderaConsumer {
         if (e instanceof Error error) {
             throw error;
         }
-        return MainRunner.EXIT_FAILED;
+        return ConsumerContract.EXIT_FAILED;
     }
 
     private int deployAndFollow(HealthServer health, StatsTelemetry telemetry) throws Exception {
@@ -154,7 +154,7 @@ final class FelderaConsumer {
         PipelineDefinition definition = PipelineDefinition.named(s.pipelineName())
                 .description("streambench: Kafka " + s.topic() + " -> Delta " + s.tablePath())
                 .sql(program)
-                .profile(s.compilationProfile())
+                .profile(s.compilationProfile().value())
                 .runtime("workers", s.workers())
                 .runtime("storage", s.storage())
                 .runtime("min_batch_size_records", s.minBatchSizeRecords())
@@ -170,7 +170,7 @@ final class FelderaConsumer {
         } catch (ProgramFailedException e) {
             out.println("feldera-consumer: the program did not compile; the pipeline is left in Feldera for inspection.\n"
                     + e.getMessage());
-            return MainRunner.EXIT_FAILED;
+            return ConsumerContract.EXIT_FAILED;
         }
 
         pipeline.start();
@@ -179,7 +179,7 @@ final class FelderaConsumer {
         } catch (DeploymentFailedException e) {
             out.println("feldera-consumer: " + e.getMessage());
             tearDown();
-            return MainRunner.EXIT_FAILED;
+            return ConsumerContract.EXIT_FAILED;
         }
 
         String tableUri = s.lake().tableUri(s.tablePath());
@@ -187,14 +187,14 @@ final class FelderaConsumer {
         try (TableProbe probe = probes.open()) {
             while (!probe.tableExists()) {
                 if (stopRequested.await(500, TimeUnit.MILLISECONDS)) {
-                    return tearDown() ? MainRunner.EXIT_OK : MainRunner.EXIT_FAILED;
+                    return tearDown() ? ConsumerContract.EXIT_OK : ConsumerContract.EXIT_FAILED;
                 }
                 if (System.nanoTime() - started > s.startTimeout().toNanos()) {
                     out.println("feldera-consumer: the pipeline runs but no Delta table appeared at " + tableUri + " within "
                             + s.startTimeout().toSeconds() + " s; check the pipeline's log in Feldera (storage endpoint "
                             + "and credentials as Feldera sees them)");
                     tearDown();
-                    return MainRunner.EXIT_FAILED;
+                    return ConsumerContract.EXIT_FAILED;
                 }
             }
         }
@@ -210,11 +210,11 @@ final class FelderaConsumer {
                 out.println("feldera-consumer: the pipeline left Running: " + st.deploymentStatus()
                         + (st.deploymentError() == null ? "" : " (" + Secrets.redactText(st.deploymentError().toString(), secrets) + ")"));
                 tearDown();
-                return MainRunner.EXIT_FAILED;
+                return ConsumerContract.EXIT_FAILED;
             }
         }
         health.markNotReady("stopping");
-        return tearDown() ? MainRunner.EXIT_OK : MainRunner.EXIT_FAILED;
+        return tearDown() ? ConsumerContract.EXIT_OK : ConsumerContract.EXIT_FAILED;
     }
 
     /** A wrong URL or key is a configuration error (exit 2) naming the variable, not a pipeline failure. */

@@ -1,5 +1,7 @@
 package streambench.feldera;
 
+import streambench.common.ConsumerStartup;
+import streambench.common.HealthServer;
 import streambench.common.Knobs;
 import streambench.common.MainRunner;
 
@@ -12,17 +14,21 @@ public final class FelderaConsumerMain {
     private FelderaConsumerMain() {
     }
 
+    private static final String PROGRAM = "feldera-consumer";
+
     public static void main(String[] args) {
-        MainRunner.runAndExit("feldera-consumer", () -> {
+        MainRunner.runAndExit(PROGRAM, () -> {
             Knobs knobs = Knobs.fromEnvironment();
             FelderaSettings settings = FelderaSettings.fromKnobs(knobs);
-            System.out.println("feldera-consumer config: " + knobs.effectiveRedacted());
-            System.out.println(settings.lake().describe());
-            System.out.println(settings.kafka().describe());
-            FelderaConsumer consumer = new FelderaConsumer(settings, System.out,
-                    () -> new LakeTableProbe(settings.lake(), settings.lake().tableUri(settings.tablePath())));
-            Runtime.getRuntime().addShutdownHook(new Thread(consumer::requestStop, "feldera-consumer-stop"));
-            return consumer.run();
+            // no Kafka check here: Feldera reaches Kafka from its own host, maybe under another address
+            ConsumerStartup startup = new ConsumerStartup(PROGRAM, settings.consumer(), System.out);
+            startup.printConfig(knobs);
+            try (HealthServer health = startup.startHealth()) {
+                FelderaConsumer consumer = new FelderaConsumer(settings, System.out,
+                        () -> new LakeTableProbe(settings.lake(), settings.consumer().tableUri()));
+                startup.onStop(health, consumer::requestStop);
+                return consumer.run(health);
+            }
         });
     }
 }

@@ -1,9 +1,12 @@
 package streambench.feldera;
 
 import streambench.common.ConfigException;
+import streambench.common.ConsumerContract;
 import streambench.common.KafkaConnection;
+import streambench.common.Knob;
 import streambench.common.Knobs;
 import streambench.common.LakeSettings;
+import streambench.common.StartingOffsets;
 
 import java.time.Duration;
 import java.util.Locale;
@@ -17,44 +20,91 @@ record FelderaSettings(
         String felderaUrl,
         Optional<String> apiKey,
         String pipelineName,
-        String topic,
-        String tablePath,
-        LakeSettings lake,
-        KafkaConnection kafka,
+        ConsumerContract.Settings consumer,
         Optional<String> pipelineKafkaBootstrap,
         Optional<String> pipelineAzuriteEndpoint,
-        Optional<String> telemetryFile,
-        int healthPort,
         int workers,
         long minBatchSizeRecords,
         long maxBufferingDelayUsecs,
         boolean storage,
-        String compilationProfile,
+        CompilationProfile compilationProfile,
         int pollerThreads,
-        String startFrom,
+        StartingOffsets startFrom,
         boolean outputBuffer,
         long maxOutputBufferTimeMillis,
         long maxOutputBufferSizeRecords,
-        String deltaMode,
+        DeltaMode deltaMode,
         int deltaThreads,
         Duration compileTimeout,
         Duration startTimeout,
         Duration statsInterval) {
 
+    /** Feldera's compilation profiles; {@link #value()} is how its API spells them. */
+    enum CompilationProfile {
+        DEV, UNOPTIMIZED, OPTIMIZED;
+
+        String value() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** What the Delta output connector does with a table that exists; {@link #value()} is its {@code mode}. */
+    enum DeltaMode {
+        APPEND, TRUNCATE, ERROR_IF_EXISTS;
+
+        String value() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** Reads the knobs in the record's order; each that needs more than a conversion has a step of its own. */
     static FelderaSettings fromKnobs(Knobs knobs) {
+        String url = felderaUrl(knobs);
+        Optional<String> apiKey = apiKey(knobs);
+        ConsumerContract.Settings consumer = lakeFelderaCanWrite(
+                ConsumerContract.Settings.fromKnobs(knobs, "run-1/feldera/benchmark"));
+        return new FelderaSettings(url, apiKey, pipelineName(knobs, consumer.topic()), consumer,
+                knobs.optional("FELDERA_KAFKA_BOOTSTRAP_SERVERS").map(Knob::asString),
+                knobs.optional("FELDERA_AZURITE_ENDPOINT").map(Knob::asString),
+                knobs.env("FELDERA_WORKERS", "4").asPositiveInt(),
+                knobs.env("FELDERA_MIN_BATCH_SIZE_RECORDS", "0").asLong(),
+                knobs.env("FELDERA_MAX_BUFFERING_DELAY_USECS", "0").asLong(),
+                knobs.env("FELDERA_STORAGE", "false").asBoolean(),
+                knobs.env("FELDERA_COMPILATION_PROFILE", "optimized").asEnum(CompilationProfile.class),
+                knobs.env("FELDERA_POLLER_THREADS", "3").asPositiveInt(),
+                knobs.env("FELDERA_KAFKA_START_FROM", "earliest").asEnum(StartingOffsets.class),
+                knobs.env("FELDERA_ENABLE_OUTPUT_BUFFER", "true").asBoolean(),
+                knobs.env("FELDERA_MAX_OUTPUT_BUFFER_TIME_MILLIS", "1000").asLong(),
+                knobs.env("FELDERA_MAX_OUTPUT_BUFFER_SIZE_RECORDS", "1000000").asLong(),
+                knobs.env("FELDERA_DELTA_MODE", "append").asEnum(DeltaMode.class),
+                knobs.env("FELDERA_DELTA_THREADS", "0").asNonNegativeInt(),
+                knobs.env("FELDERA_COMPILE_TIMEOUT", "20m").asDuration(),
+                knobs.env("FELDERA_START_TIMEOUT", "5m").asDuration(),
+                knobs.env("FELDERA_STATS_INTERVAL", "1s").asDuration());
+    }
+
+    private static String felderaUrl(Knobs knobs) {
         String url = knobs.env("FELDERA_URL", "http://localhost:8080").asString();
         checkUrl(url);
+        return url;
+    }
+
+    /** Empty: no Authorization header, as Feldera without authentication expects. */
+    private static Optional<String> apiKey(Knobs knobs) {
         String key = knobs.env("FELDERA_API_KEY", "").asString();
-        Optional<String> apiKey = key.isEmpty() ? Optional.empty() : Optional.of(key);
-        String topic = knobs.required("TOPIC", "the Kafka topic to consume").asString();
-        String tablePath = knobs.required("TABLE_PATH",
-                "the table's path under the lake root, e.g. run-1/feldera/benchmark").asString();
-        LakeSettings lake = LakeSettings.fromKnobs(knobs);
-        if (lake.mode() == LakeSettings.Mode.FILE) {
+        return key.isEmpty() ? Optional.empty() : Optional.of(key);
+    }
+
+    private static ConsumerContract.Settings lakeFelderaCanWrite(ConsumerContract.Settings consumer) {
+        if (consumer.lake().mode() == LakeSettings.Mode.FILE) {
             throw new ConfigException("LAKE_ROOT: Feldera writes Delta through its own object store client; give it "
                     + "Azurite (AZURITE_BLOB_ENDPOINT) or ADLS (ADLS_*), not a local directory");
         }
-        KafkaConnection kafka = KafkaConnection.fromKnobs(knobs);
+        return consumer;
+    }
+
+    /** One pipeline per topic unless named: two runs on one Feldera must not replace each other's. */
+    private static String pipelineName(Knobs knobs, String topic) {
         String name = knobs.env("FELDERA_PIPELINE_NAME", "").asString();
         if (name.isEmpty()) {
             name = "streambench-" + topic.replaceAll("[^A-Za-z0-9_-]", "-");
@@ -62,38 +112,31 @@ record FelderaSettings(
         if (!name.matches("[A-Za-z0-9_-]{1,100}")) {
             throw new ConfigException("FELDERA_PIPELINE_NAME must be 1-100 letters, digits, '-' or '_', got \"" + name + "\"");
         }
-        String profile = knobs.env("FELDERA_COMPILATION_PROFILE", "optimized").asString().toLowerCase(Locale.ROOT);
-        if (!profile.equals("dev") && !profile.equals("unoptimized") && !profile.equals("optimized")) {
-            throw new ConfigException("FELDERA_COMPILATION_PROFILE must be dev, unoptimized or optimized, got \"" + profile + "\"");
-        }
-        String startFrom = knobs.env("FELDERA_KAFKA_START_FROM", "earliest").asString();
-        if (!startFrom.equals("earliest") && !startFrom.equals("latest")) {
-            throw new ConfigException("FELDERA_KAFKA_START_FROM must be earliest or latest, got \"" + startFrom + "\"");
-        }
-        String mode = knobs.env("FELDERA_DELTA_MODE", "append").asString();
-        if (!mode.equals("append") && !mode.equals("truncate") && !mode.equals("error_if_exists")) {
-            throw new ConfigException("FELDERA_DELTA_MODE must be append, truncate or error_if_exists, got \"" + mode + "\"");
-        }
-        return new FelderaSettings(url, apiKey, name, topic, tablePath, lake, kafka,
-                knobs.optional("FELDERA_KAFKA_BOOTSTRAP_SERVERS").map(k -> k.asString()),
-                knobs.optional("FELDERA_AZURITE_ENDPOINT").map(k -> k.asString()),
-                knobs.optional("TELEMETRY_FILE").map(k -> k.asString()),
-                knobs.env("HEALTH_PORT", "8080").asPort(),
-                knobs.env("FELDERA_WORKERS", "4").asPositiveInt(),
-                knobs.env("FELDERA_MIN_BATCH_SIZE_RECORDS", "0").asLong(),
-                knobs.env("FELDERA_MAX_BUFFERING_DELAY_USECS", "0").asLong(),
-                knobs.env("FELDERA_STORAGE", "false").asBoolean(),
-                profile,
-                knobs.env("FELDERA_POLLER_THREADS", "3").asPositiveInt(),
-                startFrom,
-                knobs.env("FELDERA_ENABLE_OUTPUT_BUFFER", "true").asBoolean(),
-                knobs.env("FELDERA_MAX_OUTPUT_BUFFER_TIME_MILLIS", "1000").asLong(),
-                knobs.env("FELDERA_MAX_OUTPUT_BUFFER_SIZE_RECORDS", "1000000").asLong(),
-                mode,
-                knobs.env("FELDERA_DELTA_THREADS", "0").asNonNegativeInt(),
-                knobs.env("FELDERA_COMPILE_TIMEOUT", "20m").asDuration(),
-                knobs.env("FELDERA_START_TIMEOUT", "5m").asDuration(),
-                knobs.env("FELDERA_STATS_INTERVAL", "1s").asDuration());
+        return name;
+    }
+
+    String topic() {
+        return consumer.topic();
+    }
+
+    String tablePath() {
+        return consumer.tablePath();
+    }
+
+    LakeSettings lake() {
+        return consumer.lake();
+    }
+
+    KafkaConnection kafka() {
+        return consumer.kafka();
+    }
+
+    Optional<String> telemetryFile() {
+        return consumer.telemetryFile();
+    }
+
+    int healthPort() {
+        return consumer.healthPort();
     }
 
     /** Here, not in the client: its IllegalArgumentException would exit 1 without naming the variable. */

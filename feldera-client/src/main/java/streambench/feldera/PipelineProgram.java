@@ -66,7 +66,7 @@ final class PipelineProgram {
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("topic", s.topic());
         config.put("bootstrap.servers", s.pipelineKafkaBootstrap().orElse(s.kafka().bootstrapServers()));
-        config.put("start_from", s.startFrom());
+        config.put("start_from", s.startFrom().value());
         config.put("poller_threads", s.pollerThreads());
         config.putAll(librdkafka(s.kafka().properties()));
         Map<String, Object> connector = new LinkedHashMap<>();
@@ -78,7 +78,7 @@ final class PipelineProgram {
     private static Map<String, Object> deltaOutput(FelderaSettings s) {
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("uri", s.lake().tableUri(s.tablePath()));
-        config.put("mode", s.deltaMode());
+        config.put("mode", s.deltaMode().value());
         if (s.deltaThreads() > 0) {
             config.put("threads", s.deltaThreads());
         }

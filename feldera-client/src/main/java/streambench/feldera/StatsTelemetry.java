@@ -1,7 +1,9 @@
 package streambench.feldera;
 
+import streambench.common.ConsumerContract;
 import streambench.common.HealthServer;
 import streambench.common.TelemetryFile;
+import streambench.common.TelemetryLine;
 import streambench.feldera.client.PipelineStats;
 
 import java.io.IOException;
@@ -19,7 +21,7 @@ final class StatsTelemetry implements AutoCloseable {
 
     StatsTelemetry(Optional<String> telemetryFile, HealthServer health) {
         this.file = telemetryFile.map(TelemetryFile::openAppend);
-        health.registerMetric("malformed_rows_total", parseErrors::get);
+        health.registerMetric(ConsumerContract.MALFORMED_ROWS_TOTAL, parseErrors::get);
         health.registerMetric("input_records_total", input::get);
         health.registerMetric("transmitted_records_total", transmitted::get);
     }
@@ -31,12 +33,13 @@ final class StatsTelemetry implements AutoCloseable {
         transmitted.set(s.transmittedRecords());
         file.ifPresent(w -> {
             try {
-                w.write("{\"time\":\"" + Instant.now() + "\",\"total_input_records\":" + s.totalInputRecords()
-                        + ",\"total_processed_records\":" + s.totalProcessedRecords()
-                        + ",\"buffered_input_records\":" + s.bufferedInputRecords()
-                        + ",\"parse_errors\":" + s.parseErrors()
-                        + ",\"transmitted_records\":" + s.transmittedRecords()
-                        + ",\"rss_bytes\":" + s.rssBytes() + "}\n");
+                w.write(TelemetryLine.at(Instant.now())
+                        .field("total_input_records", s.totalInputRecords())
+                        .field("total_processed_records", s.totalProcessedRecords())
+                        .field("buffered_input_records", s.bufferedInputRecords())
+                        .field("parse_errors", s.parseErrors())
+                        .field("transmitted_records", s.transmittedRecords())
+                        .field("rss_bytes", s.rssBytes()) + "\n");
                 w.flush();
             } catch (IOException e) {
                 // telemetry must not stop the consumer; the Delta log is the record of truth

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import streambench.common.HealthServer;
 import streambench.common.Knobs;
 import streambench.common.LakeSettings;
 
@@ -87,11 +88,18 @@ class FelderaConsumerTest {
     private static CompletableFuture<Integer> runAsync(FelderaConsumer consumer) {
         return CompletableFuture.supplyAsync(() -> {
             try {
-                return consumer.run();
+                return run(consumer);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
         });
+    }
+
+    /** As main runs it: with a /health of its own. */
+    private static int run(FelderaConsumer consumer) throws Exception {
+        try (HealthServer health = HealthServer.start(0)) {
+            return consumer.run(health);
+        }
     }
 
     private String output() {
@@ -136,7 +144,7 @@ class FelderaConsumerTest {
     @Test
     void aCompileErrorIsPrintedWithFelderasMessageAndExitsOne() throws Exception {
         stub.mode = StubFeldera.Mode.SQL_ERROR;
-        assertThat(consumer(env()).run()).isEqualTo(1);
+        assertThat(run(consumer(env()))).isEqualTo(1);
         assertThat(output()).contains("the program did not compile")
                 .contains("program status SqlError")
                 .contains("at line 3, column 5: Encountered \"NOT\" at line 3")
@@ -167,7 +175,7 @@ class FelderaConsumerTest {
 
         stub.mode = StubFeldera.Mode.SQL_ERROR; // Feldera quotes the program's account key line back
         probes.set(0);
-        assertThat(consumer(env).run()).isEqualTo(1);
+        assertThat(run(consumer(env))).isEqualTo(1);
         assertThat(output()).contains("\"azure_storage_account_key\" : \"<redacted>\"")
                 .contains("program status SqlError").doesNotContain("Pl4nted");
     }
@@ -175,7 +183,7 @@ class FelderaConsumerTest {
     @Test
     void aFailedStartIsReportedAndThePipelineRemoved() throws Exception {
         stub.mode = StubFeldera.Mode.START_FAILS;
-        assertThat(consumer(env()).run()).isEqualTo(1);
+        assertThat(run(consumer(env()))).isEqualTo(1);
         assertThat(output()).contains("did not reach Running: PipelineInitializationError: Kafka broker 10.0.0.1:9092 unreachable");
         assertThat(stub.exists("streambench-events")).isFalse();
     }
@@ -233,7 +241,7 @@ class FelderaConsumerTest {
         FelderaConsumer consumer = consumer(env(), () -> {
             throw new IOException("AuthorizationFailure listing _delta_log");
         }, FelderaConsumer.TEARDOWN);
-        assertThat(consumer.run()).isEqualTo(1);
+        assertThat(run(consumer)).isEqualTo(1);
         assertThat(output()).contains("feldera-consumer: failed: AuthorizationFailure listing _delta_log (IOException)");
         assertTornDown();
     }
@@ -243,7 +251,7 @@ class FelderaConsumerTest {
         FelderaConsumer consumer = consumer(env(), () -> {
             throw new IllegalStateException("a bug");
         }, FelderaConsumer.TEARDOWN);
-        assertThat(consumer.run()).isEqualTo(1);
+        assertThat(run(consumer)).isEqualTo(1);
         assertThat(output()).contains("feldera-consumer: failed: a bug (IllegalStateException)");
         assertTornDown();
     }
@@ -252,7 +260,7 @@ class FelderaConsumerTest {
     @Test
     void statsWithoutABodyRemoveThePipeline() throws Exception {
         stub.mode = StubFeldera.Mode.STATS_EMPTY;
-        assertThat(consumer(env()).run()).isEqualTo(1);
+        assertThat(run(consumer(env()))).isEqualTo(1);
         assertThat(output()).contains("feldera: ready")
                 .contains("feldera-consumer: GET /v0/pipelines/streambench-events/stats answered no JSON object: null");
         assertTornDown();
@@ -290,7 +298,7 @@ class FelderaConsumerTest {
         Map<String, String> env = env();
         Path notADir = Files.writeString(tmp.resolve("results"), "a file where a folder should be");
         env.put("TELEMETRY_FILE", notADir.resolve("feldera.jsonl").toString());
-        assertThatThrownBy(() -> consumer(env).run()).isInstanceOf(streambench.common.ConfigException.class)
+        assertThatThrownBy(() -> run(consumer(env))).isInstanceOf(streambench.common.ConfigException.class)
                 .hasMessageStartingWith("TELEMETRY_FILE " + notADir.resolve("feldera.jsonl") + " cannot be written");
         assertThat(stub.actions()).isEmpty();
     }
@@ -311,13 +319,13 @@ class FelderaConsumerTest {
             closed = socket.getLocalPort();
         }
         env.put("FELDERA_URL", "http://127.0.0.1:" + closed);
-        assertThatThrownBy(() -> consumer(env).run()).isInstanceOf(streambench.common.ConfigException.class)
+        assertThatThrownBy(() -> run(consumer(env))).isInstanceOf(streambench.common.ConfigException.class)
                 .hasMessageStartingWith("FELDERA_URL http://127.0.0.1:" + closed + ": no Feldera pipeline manager answers");
 
         stub.apiKey = "right-key";
         Map<String, String> wrongKey = env();
         wrongKey.put("FELDERA_API_KEY", "wrong-key");
-        assertThatThrownBy(() -> consumer(wrongKey).run()).isInstanceOf(streambench.common.ConfigException.class)
+        assertThatThrownBy(() -> run(consumer(wrongKey))).isInstanceOf(streambench.common.ConfigException.class)
                 .hasMessageStartingWith("FELDERA_API_KEY: the Feldera server at " + stub.url() + " refused it (HTTP 401)")
                 .hasMessageNotContaining("wrong-key");
         assertThat(stub.actions()).isEmpty();

@@ -1,6 +1,7 @@
 package streambench.flink;
 
 import streambench.common.TelemetryFile;
+import streambench.common.TelemetryLine;
 import streambench.flink.delta.CommitListener;
 import streambench.flink.delta.CommitReport;
 
@@ -46,15 +47,16 @@ final class CheckpointTelemetry implements CommitListener {
     }
 
     static String json(CommitReport r, long malformedTotal) {
-        return "{\"time\":\"" + Instant.ofEpochMilli(r.completedAtMillis()) + "\""
-                + ",\"checkpoint_id\":" + r.checkpointId()
-                + ",\"checkpoint_ms\":" + r.checkpointMillis()
-                + ",\"files\":" + r.files()
-                + ",\"records\":" + r.records()
-                + ",\"commit_ms\":" + r.commitMillis()
-                + ",\"delta_version\":" + r.deltaVersion()
-                + ",\"txn_version\":" + r.txnVersion()
-                + ",\"already_committed\":" + r.alreadyCommitted()
-                + ",\"malformed_total\":" + malformedTotal + "}";
+        return TelemetryLine.at(Instant.ofEpochMilli(r.completedAtMillis()))
+                .field("checkpoint_id", r.checkpointId())
+                .field("checkpoint_ms", r.checkpointMillis())
+                .field("files", r.files())
+                .field("records", r.records())
+                .field("commit_ms", r.commitMillis())
+                .field("delta_version", r.deltaVersion())
+                .field("txn_version", r.txnVersion())
+                .field("already_committed", r.alreadyCommitted())
+                .field("malformed_total", malformedTotal)
+                .toString();
     }
 }

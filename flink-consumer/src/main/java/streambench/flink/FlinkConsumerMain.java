@@ -12,12 +12,20 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.CheckpointConfig;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.kafka.clients.consumer.OffsetResetStrategy;
+import streambench.common.ConsumerContract;
+import streambench.common.ConsumerStartup;
+import streambench.common.Event;
+import streambench.common.EventCodec;
 import streambench.common.HealthServer;
 import streambench.common.Knobs;
 import streambench.common.MainRunner;
+import streambench.common.MalformedEventException;
+import streambench.common.StartingOffsets;
+import streambench.common.TelemetryFile;
 import streambench.flink.delta.CommitReport;
 import streambench.flink.delta.DeltaSink;
 import streambench.flink.delta.WarmUp;
+import streambench.preflight.KafkaPreflight;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -28,6 +36,7 @@ import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Kafka → parse → our exactly-once Delta sink, on Flink 1.16, nothing else: no rebalance, no keyBy.
@@ -38,103 +47,135 @@ public final class FlinkConsumerMain {
     private FlinkConsumerMain() {
     }
 
+    private static final String PROGRAM = "flink-consumer";
+
     public static void main(String[] args) {
-        MainRunner.runAndExit("flink-consumer", () -> run(Knobs.fromEnvironment(), System.out));
+        MainRunner.runAndExit(PROGRAM, () -> run(Knobs.fromEnvironment(), System.out));
     }
 
     static int run(Knobs knobs, PrintStream out) throws Exception {
         FlinkSettings s = FlinkSettings.fromKnobs(knobs);
-        out.println("flink-consumer config: " + knobs.effectiveRedacted());
-        out.println(s.lake().describe());
-        out.println(s.kafka().describe());
-        out.println("table: " + s.tableUri() + "  checkpoints: " + s.checkpointDir());
-
-        HealthServer health = HealthServer.start(s.healthPort());
-        out.println("health: http://0.0.0.0:" + health.port() + "/health");
-        health.registerMetric("malformed_rows_total", LocalJobCounters.MALFORMED::get);
+        ConsumerStartup startup = new ConsumerStartup(PROGRAM, s.consumer(), out);
+        HealthServer health = startup.start(knobs, KafkaPreflight::check, s.kafkaConnectTimeout(),
+                "table: " + s.tableUri() + "  checkpoints: " + s.checkpointDir());
+        health.registerMetric(ConsumerContract.MALFORMED_ROWS_TOTAL, LocalJobCounters.MALFORMED::get);
         health.registerMetric("records_committed_total", LocalJobCounters.RECORDS_COMMITTED::get);
         health.registerMetric("checkpoints_completed", LocalJobCounters.CHECKPOINTS::get);
         health.registerMetric("delta_version", LocalJobCounters.LAST_DELTA_VERSION::get);
         try {
-            return runJob(s, health, out);
+            return runJob(s, startup, health, out);
         } catch (ExecutionException e) {
-            out.println("flink-consumer: job failed: " + MainRunner.describe(e, s.lake().secretValues()));
-            return MainRunner.EXIT_FAILED;
+            out.println(PROGRAM + ": job failed: " + MainRunner.describe(e, s.lake().secretValues()));
+            return ConsumerContract.EXIT_FAILED;
         } finally {
             health.close();
         }
     }
 
-    private static int runJob(FlinkSettings s, HealthServer health, PrintStream out) throws Exception {
-        if (!s.kafkaConnectTimeout().isZero()) {
-            int partitions = streambench.producer.KafkaPreflight.check(s.kafka(), s.topic(), s.kafkaConnectTimeout());
-            out.println("kafka: topic " + s.topic() + " has " + partitions + " partitions");
-        }
-        if (s.warmupCommits() > 0) {
-            long t0 = System.nanoTime();
-            // through the same JSON decoder as the stream, so the parser is warm too
-            List<EventRow> rows = new ArrayList<>(s.warmupRows());
-            streambench.common.EventCodec codec = new streambench.common.EventCodec();
-            for (int i = 0; i < s.warmupRows(); i++) {
-                streambench.common.Event e = streambench.common.EventCodec.decode(
-                        codec.encode(new streambench.common.Event(1_767_225_600_000_000L + i, 0, i, "warm-up")));
-                rows.add(new EventRow(e.tsMicros(), e.producerId(), e.seq()));
-            }
-            WarmUp.run(s.tableUri() + "_warmup", s.hadoopConf(), EventTable.FORMAT, s.parquet(), rows, s.warmupCommits());
-            out.printf("flink: warmed up with %d commits of %,d rows to %s_warmup in %.1f s%n", s.warmupCommits(),
-                    s.warmupRows(), s.tableUri(), (System.nanoTime() - t0) / 1e9);
-        }
+    private static int runJob(FlinkSettings s, ConsumerStartup startup, HealthServer health, PrintStream out)
+            throws Exception {
+        warmUp(s, out);
+        DeltaSink<EventRow> sink = deltaSink(s, out);
+        CheckpointLocator.Owner owner = new CheckpointLocator.Owner(s.topic(), s.tableUri());
+        Configuration conf = flinkConfiguration(s);
+        resumeIfAsked(s, owner, conf, out);
+        // the checkpoint directory may be on the lake (abfs): Flink's Hadoop fallback reads flink.hadoop.* keys
+        FileSystem.initialize(conf, null);
+        StreamExecutionEnvironment env = environment(s, conf);
+        checkTelemetryFileWhenLocal(s, env);
+        sink.addTo(kafkaEvents(s, env), "delta");
 
-        DeltaSink.Builder<EventRow> sinkBuilder = DeltaSink.builder(s.tableUri(), s.hadoopConf(), EventTable.FORMAT)
+        CountDownLatch firstCheckpoint = printEachCommit(out);
+        JobClient job = submit(s, env, owner, out);
+        CancelOnStop cancel = new CancelOnStop(job);
+        startup.onStop(health, cancel);
+        awaitReady(job, isLocal(env), firstCheckpoint, health, out);
+        awaitEnd(job, cancel, s, out);
+        return ConsumerContract.EXIT_OK;
+    }
+
+    /** Commits to {@code <table>_warmup} through the same JSON decoder as the stream, so the parser is warm too. */
+    private static void warmUp(FlinkSettings s, PrintStream out) throws IOException, MalformedEventException {
+        if (s.warmupCommits() == 0) {
+            return;
+        }
+        long t0 = System.nanoTime();
+        List<EventRow> rows = new ArrayList<>(s.warmupRows());
+        EventCodec codec = new EventCodec();
+        for (int i = 0; i < s.warmupRows(); i++) {
+            Event e = EventCodec.decode(codec.encode(new Event(1_767_225_600_000_000L + i, 0, i, "warm-up")));
+            rows.add(new EventRow(e.tsMicros(), e.producerId(), e.seq()));
+        }
+        WarmUp.run(s.tableUri() + "_warmup", s.hadoopConf(), EventTable.FORMAT, s.parquet(), rows, s.warmupCommits());
+        out.printf("flink: warmed up with %d commits of %,d rows to %s_warmup in %.1f s%n", s.warmupCommits(),
+                s.warmupRows(), s.tableUri(), (System.nanoTime() - t0) / 1e9);
+    }
+
+    /** Creates the table (or finds it) before the job exists, so a lake that refuses us fails here, exit 1. */
+    private static DeltaSink<EventRow> deltaSink(FlinkSettings s, PrintStream out) {
+        DeltaSink.Builder<EventRow> builder = DeltaSink.builder(s.tableUri(), s.hadoopConf(), EventTable.FORMAT)
                 .parquet(s.parquet())
                 .maxRecordsPerFile(s.maxRecordsPerFile())
                 .writeChecksum(s.writeChecksum())
                 .appIdPrefix("streambench-flink")
                 .engineInfo("streambench-flink-consumer Flink/1.16.3 Delta-Kernel/4.4.0")
                 .listener(new CheckpointTelemetry(s.telemetryFile().orElse(null)));
-        s.tableProperties().forEach(sinkBuilder::tableProperty);
-        DeltaSink<EventRow> sink = sinkBuilder.build();
+        s.tableProperties().forEach(builder::tableProperty);
+        DeltaSink<EventRow> sink = builder.build();
         out.println("flink: table ready at " + sink.tablePath());
+        return sink;
+    }
 
-        Configuration conf = flinkConfiguration(s);
-        CheckpointLocator.Owner owner = new CheckpointLocator.Owner(s.topic(), s.tableUri());
+    /** Only from a checkpoint of this topic and table: one of another run's would skip or repeat events. */
+    private static void resumeIfAsked(FlinkSettings s, CheckpointLocator.Owner owner, Configuration conf, PrintStream out)
+            throws IOException {
         Optional<String> restore = s.resumeFromCheckpoint()
                 ? CheckpointLocator.resumable(s.checkpointDir(), s.hadoopConf(), owner, out) : Optional.empty();
         restore.ifPresent(path -> {
             conf.setString("execution.savepoint.path", path);
             out.println("flink: resuming from checkpoint " + path);
         });
-        // the checkpoint directory may be on the lake (abfs): Flink's Hadoop fallback reads flink.hadoop.* keys
-        FileSystem.initialize(conf, null);
+    }
 
-        StreamExecutionEnvironment env = environment(s, conf);
+    /**
+     * The committer opens the file inside the job, where an unwritable path fails the job, restarts and exits
+     * 1. Locally its TaskManager is this JVM: checked here, it exits 2 naming the variable. On a cluster the
+     * file is on a TaskManager's disk, which this client cannot check.
+     */
+    private static void checkTelemetryFileWhenLocal(FlinkSettings s, StreamExecutionEnvironment env) {
         if (isLocal(env)) {
-            // The committer opens the file inside the job, where an unwritable path fails the job, restarts
-            // and exits 1. Locally its TaskManager is this JVM: checked here, it exits 2 naming the variable.
-            // On a cluster the file is on a TaskManager's disk, which this client cannot check.
-            s.telemetryFile().ifPresent(streambench.common.TelemetryFile::checkWritable);
+            s.telemetryFile().ifPresent(TelemetryFile::checkWritable);
         }
+    }
 
+    private static DataStream<EventRow> kafkaEvents(FlinkSettings s, StreamExecutionEnvironment env) {
         Properties kafkaProps = new Properties();
         kafkaProps.putAll(s.kafkaProperties());
         KafkaSource<EventRow> source = KafkaSource.<EventRow>builder()
                 .setProperties(kafkaProps)
                 .setTopics(s.topic())
                 .setGroupId(s.groupId())
-                .setStartingOffsets(OffsetsInitializer.committedOffsets(s.startingOffsets().equals("earliest")
-                        ? OffsetResetStrategy.EARLIEST : OffsetResetStrategy.LATEST))
+                .setStartingOffsets(OffsetsInitializer.committedOffsets(
+                        s.startingOffsets() == StartingOffsets.EARLIEST ? OffsetResetStrategy.EARLIEST : OffsetResetStrategy.LATEST))
                 .setDeserializer(new EventDeserializer())
                 .build();
-        DataStream<EventRow> events = env.fromSource(source, WatermarkStrategy.noWatermarks(), "kafka")
-                .uid("kafka-source");
-        sink.addTo(events, "delta");
+        return env.fromSource(source, WatermarkStrategy.noWatermarks(), "kafka").uid("kafka-source");
+    }
 
+    /** One line per completed checkpoint; the latch opens at the first, which makes a local job ready. */
+    private static CountDownLatch printEachCommit(PrintStream out) {
         CountDownLatch firstCheckpoint = new CountDownLatch(1);
         long started = System.nanoTime();
         LocalJobCounters.onCommit(r -> {
             firstCheckpoint.countDown();
             out.println(progressLine(r, (System.nanoTime() - started) / 1_000_000_000L));
         });
+        return firstCheckpoint;
+    }
+
+    /** Records topic and table beside the job's checkpoints, so that a restart knows whose they are. */
+    private static JobClient submit(FlinkSettings s, StreamExecutionEnvironment env, CheckpointLocator.Owner owner,
+                                    PrintStream out) throws Exception {
         JobClient job = env.executeAsync("streambench-flink-consumer");
         try {
             CheckpointLocator.record(s.checkpointDir(), job.getJobID().toString(), owner, s.hadoopConf());
@@ -142,25 +183,17 @@ public final class FlinkConsumerMain {
             out.println("flink: could not record topic and table beside this job's checkpoints in CHECKPOINT_DIR="
                     + s.checkpointDir() + " (" + e + "); a restart will not resume them");
         }
-        java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
-        CountDownLatch reported = new CountDownLatch(1);
         out.println("flink: job " + job.getJobID() + " submitted, parallelism " + s.parallelism()
                 + ", checkpoint every " + s.checkpointIntervalMs() + " ms");
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            stopping.set(true);
-            health.markNotReady("stopping");
-            try {
-                job.cancel().get(30, TimeUnit.SECONDS); // the retained checkpoint lets the next start resume
-                reported.await(10, TimeUnit.SECONDS); // let main say how the job ended before the JVM goes
-            } catch (Exception e) {
-                // already finished, or the JVM is going down anyway; the checkpoint keeps us exactly once
-            }
-        }, "flink-consumer-stop"));
+        return job;
+    }
 
+    /** Ready = running and one checkpoint through the committer (locally; on a cluster: running). */
+    private static void awaitReady(JobClient job, boolean local, CountDownLatch firstCheckpoint, HealthServer health,
+                                   PrintStream out) throws Exception {
         awaitRunning(job, out);
-        // Ready = running and one checkpoint through the committer (locally; on a cluster: running).
         while (!firstCheckpoint.await(1, TimeUnit.SECONDS)) {
-            if (job.getJobStatus().get().isGloballyTerminalState() || !isLocal(env)) {
+            if (job.getJobStatus().get().isGloballyTerminalState() || !local) {
                 break;
             }
         }
@@ -168,17 +201,53 @@ public final class FlinkConsumerMain {
             health.markReady();
             out.println("flink: ready");
         }
+    }
+
+    /** A job that fails on its own ends main with the cause (exit 1); one cancelled on SIGTERM ends well. */
+    private static void awaitEnd(JobClient job, CancelOnStop cancel, FlinkSettings s, PrintStream out) throws Exception {
         try {
             job.getJobExecutionResult().get();
         } catch (ExecutionException e) {
-            if (!stopping.get()) {
+            if (!cancel.requested()) {
                 throw e;
             }
             out.println("flink: job cancelled on request; its last checkpoint stays in " + s.checkpointDir());
         }
         out.println("flink: malformed records dropped: " + LocalJobCounters.MALFORMED.get());
-        reported.countDown();
-        return MainRunner.EXIT_OK;
+        cancel.reported();
+    }
+
+    /**
+     * SIGTERM's part: cancel the job (its retained checkpoint lets the next start resume), then give main
+     * the time to say how the job ended before the JVM goes.
+     */
+    private static final class CancelOnStop implements Runnable {
+        private final JobClient job;
+        private final AtomicBoolean requested = new AtomicBoolean();
+        private final CountDownLatch reported = new CountDownLatch(1);
+
+        CancelOnStop(JobClient job) {
+            this.job = job;
+        }
+
+        @Override
+        public void run() {
+            requested.set(true);
+            try {
+                job.cancel().get(30, TimeUnit.SECONDS);
+                reported.await(10, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                // already finished, or the JVM is going down anyway; the checkpoint keeps us exactly once
+            }
+        }
+
+        boolean requested() {
+            return requested.get();
+        }
+
+        void reported() {
+            reported.countDown();
+        }
     }
 
     static StreamExecutionEnvironment environment(FlinkSettings s, Configuration conf) {

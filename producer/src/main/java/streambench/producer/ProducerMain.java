@@ -4,8 +4,10 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import streambench.common.ConsumerContract;
 import streambench.common.Knobs;
 import streambench.common.MainRunner;
+import streambench.preflight.KafkaPreflight;
 
 import java.io.PrintStream;
 import java.time.Clock;
@@ -39,87 +41,27 @@ public final class ProducerMain {
     static int run(Knobs knobs, PrintStream out) throws Exception {
         ProducerSettings settings = ProducerSettings.fromKnobs(knobs);
         out.println("producer config: " + knobs.effectiveRedacted());
-        int partitions = KafkaPreflight.check(settings.kafka(), settings.topic(), settings.connectTimeout());
-        out.printf("producer: topic %s has %d partitions on %s%n", settings.topic(), partitions,
-                settings.kafka().bootstrapServers());
-
-        List<Producer<byte[], byte[]>> producers = new ArrayList<>();
-        for (int i = 0; i < settings.threads(); i++) {
-            Producer<byte[], byte[]> producer = new KafkaProducer<>(kafkaProperties(settings, settings.producerIdBase() + i));
-            producer.partitionsFor(settings.topic()); // metadata now, not inside the first scheduled send
-            producers.add(producer);
-        }
+        checkKafka(settings, out);
+        List<Producer<byte[], byte[]>> producers = connect(settings);
         warmUpEncoder(settings.messageBytes());
 
+        Start start = Start.soon();
+        AckedPerSecond ackedPerSecond = new AckedPerSecond(start.nanos(), settings.durationSeconds());
         List<SenderStats> stats = new ArrayList<>();
-        List<ScheduledSender> senders = new ArrayList<>();
-        Instant wallStart = Clock.systemUTC().instant();
-        long startNanos = System.nanoTime() + 100_000_000L; // a little head start to create the threads
-        long startMicros = wallStart.getEpochSecond() * 1_000_000L + wallStart.getNano() / 1000 + 100_000L;
-        AckedPerSecond ackedPerSecond = new AckedPerSecond(startNanos, settings.durationSeconds());
-        for (int i = 0; i < settings.threads(); i++) {
-            int producerId = settings.producerIdBase() + i;
-            Producer<byte[], byte[]> producer = producers.get(i);
-            RateSchedule schedule = new RateSchedule(settings.rateOfThread(i), startNanos, startMicros);
-            long count = settings.durationSeconds() == 0 ? Long.MAX_VALUE
-                    : schedule.eventsWithin(settings.durationSeconds());
-            SenderStats s = new SenderStats(producerId, ackedPerSecond);
-            stats.add(s);
-            senders.add(new ScheduledSender(producer, settings.topic(), schedule, count, settings.messageBytes(), s,
-                    settings.kafka()::redact));
-        }
-
+        List<ScheduledSender> senders = schedule(settings, producers, start, ackedPerSecond, stats);
         CountDownLatch finished = new CountDownLatch(1);
-        Thread onSigterm = new Thread(() -> {
-            senders.forEach(ScheduledSender::requestStop);
-            try {
-                // the JVM exits when this hook returns: give main time to flush and write the summary
-                finished.await(CLOSE_TIMEOUT.toSeconds() + 10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "producer-sigterm");
-        Runtime.getRuntime().addShutdownHook(onSigterm);
-
-        ProgressReporter reporter = new ProgressReporter(stats, settings.rate(), startNanos, out);
-        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "producer-progress");
-            t.setDaemon(true);
-            return t;
-        });
-        long intervalNanos = settings.reportInterval().toNanos();
-        ticker.scheduleAtFixedRate(reporter::report, intervalNanos + (startNanos - System.nanoTime()),
-                intervalNanos, TimeUnit.NANOSECONDS);
-
-        List<Thread> threads = new ArrayList<>();
-        for (int i = 0; i < senders.size(); i++) {
-            Thread t = new Thread(senders.get(i), "producer-" + stats.get(i).producerId);
-            threads.add(t);
-            t.start();
-        }
+        Thread onSigterm = stopOnSigterm(senders, finished);
+        ScheduledExecutorService ticker = reportProgress(settings, stats, start, out);
         try {
-            for (Thread t : threads) {
-                t.join();
-            }
-            for (Producer<byte[], byte[]> p : producers) {
-                p.flush();
-            }
-            for (Producer<byte[], byte[]> p : producers) {
-                p.close(CLOSE_TIMEOUT);
-            }
+            sendAll(senders, stats);
+            flushAndClose(producers);
             ticker.shutdownNow();
-            ProducerSummary summary = summarize(settings, stats, senders, ackedPerSecond, startMicros, startNanos);
+            ProducerSummary summary = summarize(settings, stats, senders, ackedPerSecond, start.micros(), start.nanos());
             if (settings.summaryFile().isPresent()) {
                 summary.writeTo(settings.summaryFile().get());
             }
-            out.printf("producer summary: sent=%d acked=%d failed=%d achieved_rate=%.0f/s max_send_lag_ms=%.0f "
-                            + "max_ack_lag_ms=%.0f completed_schedule=%s%n",
-                    summary.sent(), summary.acked(), summary.failed(), summary.achievedRate(), summary.maxSendLagMs(),
-                    summary.maxAckLagMs(), summary.completedSchedule());
-            stats.stream().filter(s -> s.firstError.get() != null).forEach(s -> out.printf(
-                    "producer %d: %d sends failed, first error: %s%n", s.producerId, s.failed.get(), s.firstError.get()));
-            out.flush();
-            return summary.failed() > 0 ? MainRunner.EXIT_FAILED : MainRunner.EXIT_OK;
+            printSummary(summary, stats, out);
+            return summary.failed() > 0 ? ConsumerContract.EXIT_FAILED : ConsumerContract.EXIT_OK;
         } finally {
             finished.countDown();
             try {
@@ -128,6 +70,111 @@ public final class ProducerMain {
                 // SIGTERM path: the hook is already running and waits for the countDown above
             }
         }
+    }
+
+    /** When the schedule starts, on both clocks: a little ahead, so that creating the threads costs no lag. */
+    private record Start(long nanos, long micros) {
+        private static final long HEAD_START_MICROS = 100_000L;
+
+        static Start soon() {
+            Instant wall = Clock.systemUTC().instant();
+            return new Start(System.nanoTime() + HEAD_START_MICROS * 1000,
+                    wall.getEpochSecond() * 1_000_000L + wall.getNano() / 1000 + HEAD_START_MICROS);
+        }
+    }
+
+    private static void checkKafka(ProducerSettings settings, PrintStream out) {
+        int partitions = KafkaPreflight.check(settings.kafka(), settings.topic(), settings.connectTimeout());
+        out.printf("producer: topic %s has %d partitions on %s%n", settings.topic(), partitions,
+                settings.kafka().bootstrapServers());
+    }
+
+    /** One KafkaProducer per thread, each with the topic's metadata now, not inside its first scheduled send. */
+    private static List<Producer<byte[], byte[]>> connect(ProducerSettings settings) {
+        List<Producer<byte[], byte[]>> producers = new ArrayList<>();
+        for (int i = 0; i < settings.threads(); i++) {
+            Producer<byte[], byte[]> producer = new KafkaProducer<>(kafkaProperties(settings, settings.producerIdBase() + i));
+            producer.partitionsFor(settings.topic());
+            producers.add(producer);
+        }
+        return producers;
+    }
+
+    /** Thread i's share of the rate, on one schedule from {@code start}; fills {@code stats} in thread order. */
+    private static List<ScheduledSender> schedule(ProducerSettings settings, List<Producer<byte[], byte[]>> producers,
+                                                  Start start, AckedPerSecond ackedPerSecond, List<SenderStats> stats) {
+        List<ScheduledSender> senders = new ArrayList<>();
+        for (int i = 0; i < settings.threads(); i++) {
+            RateSchedule schedule = new RateSchedule(settings.rateOfThread(i), start.nanos(), start.micros());
+            long count = settings.durationSeconds() == 0 ? Long.MAX_VALUE
+                    : schedule.eventsWithin(settings.durationSeconds());
+            SenderStats s = new SenderStats(settings.producerIdBase() + i, ackedPerSecond);
+            stats.add(s);
+            senders.add(new ScheduledSender(producers.get(i), settings.topic(), schedule, count, settings.messageBytes(), s,
+                    settings.kafka()::redact));
+        }
+        return senders;
+    }
+
+    /** SIGTERM stops the senders; the JVM exits when the hook returns, so it waits for main's summary. */
+    private static Thread stopOnSigterm(List<ScheduledSender> senders, CountDownLatch finished) {
+        Thread onSigterm = new Thread(() -> {
+            senders.forEach(ScheduledSender::requestStop);
+            try {
+                finished.await(CLOSE_TIMEOUT.toSeconds() + 10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "producer-sigterm");
+        Runtime.getRuntime().addShutdownHook(onSigterm);
+        return onSigterm;
+    }
+
+    /** One progress line per interval, the first one interval after the schedule starts. */
+    private static ScheduledExecutorService reportProgress(ProducerSettings settings, List<SenderStats> stats,
+                                                           Start start, PrintStream out) {
+        ProgressReporter reporter = new ProgressReporter(stats, settings.rate(), start.nanos(), out);
+        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "producer-progress");
+            t.setDaemon(true);
+            return t;
+        });
+        long intervalNanos = settings.reportInterval().toNanos();
+        ticker.scheduleAtFixedRate(reporter::report, intervalNanos + (start.nanos() - System.nanoTime()),
+                intervalNanos, TimeUnit.NANOSECONDS);
+        return ticker;
+    }
+
+    /** Each sender on a thread of its own, named by its producer_id; returns when every one is done. */
+    private static void sendAll(List<ScheduledSender> senders, List<SenderStats> stats) throws InterruptedException {
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < senders.size(); i++) {
+            Thread t = new Thread(senders.get(i), "producer-" + stats.get(i).producerId);
+            threads.add(t);
+            t.start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+    }
+
+    private static void flushAndClose(List<Producer<byte[], byte[]>> producers) {
+        for (Producer<byte[], byte[]> p : producers) {
+            p.flush();
+        }
+        for (Producer<byte[], byte[]> p : producers) {
+            p.close(CLOSE_TIMEOUT);
+        }
+    }
+
+    private static void printSummary(ProducerSummary summary, List<SenderStats> stats, PrintStream out) {
+        out.printf("producer summary: sent=%d acked=%d failed=%d achieved_rate=%.0f/s max_send_lag_ms=%.0f "
+                        + "max_ack_lag_ms=%.0f completed_schedule=%s%n",
+                summary.sent(), summary.acked(), summary.failed(), summary.achievedRate(), summary.maxSendLagMs(),
+                summary.maxAckLagMs(), summary.completedSchedule());
+        stats.stream().filter(s -> s.firstError.get() != null).forEach(s -> out.printf(
+                "producer %d: %d sends failed, first error: %s%n", s.producerId, s.failed.get(), s.firstError.get()));
+        out.flush();
     }
 
     private static ProducerSummary summarize(ProducerSettings settings, List<SenderStats> stats,
@@ -167,10 +214,10 @@ public final class ProducerMain {
     static Map<String, Object> kafkaProperties(ProducerSettings settings, int producerId) {
         Map<String, Object> props = new HashMap<>(settings.kafka().properties());
         props.put(ProducerConfig.CLIENT_ID_CONFIG, "streambench-producer-" + producerId);
-        props.put(ProducerConfig.ACKS_CONFIG, settings.acks());
+        props.put(ProducerConfig.ACKS_CONFIG, settings.acks().kafkaValue());
         props.put(ProducerConfig.LINGER_MS_CONFIG, settings.lingerMs());
         props.put(ProducerConfig.BATCH_SIZE_CONFIG, settings.batchSize());
-        props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, settings.compression());
+        props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, settings.compression().kafkaValue());
         props.put(ProducerConfig.BUFFER_MEMORY_CONFIG, settings.bufferMemory());
         props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());

@@ -1,5 +1,7 @@
 package streambench.producer;
 
+import streambench.common.ConfigException;
+import streambench.common.ConsumerContract;
 import streambench.common.KafkaConnection;
 import streambench.common.Knobs;
 
@@ -7,7 +9,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 
-/** Everything the producer reads from the environment, validated once at start. */
+/**
+ * Everything the producer reads from the environment, validated once at start. Each default equals the one
+ * under {@code x-producer-tuning} in docker-compose.yml (KnobAnchorsTest keeps them in sync).
+ */
 record ProducerSettings(
         KafkaConnection kafka,
         String topic,
@@ -16,53 +21,92 @@ record ProducerSettings(
         int messageBytes,
         int producerIdBase,
         long durationSeconds,
-        String acks,
+        Acks acks,
         int lingerMs,
         int batchSize,
-        String compression,
+        Compression compression,
         long bufferMemory,
         Duration connectTimeout,
         Duration reportInterval,
         Optional<Path> summaryFile) {
 
+    /** Kafka's {@code acks}; "-1" is Kafka's other name for "all". */
+    enum Acks {
+        ALL("all"), LEADER("1"), NONE("0"), ALL_BY_NUMBER("-1");
+
+        private final String kafkaValue;
+
+        Acks(String kafkaValue) {
+            this.kafkaValue = kafkaValue;
+        }
+
+        String kafkaValue() {
+            return kafkaValue;
+        }
+    }
+
+    /** The codecs Kafka's producer writes; {@link #kafkaValue()} is Kafka's spelling. */
+    enum Compression {
+        NONE, GZIP, SNAPPY, LZ4, ZSTD;
+
+        String kafkaValue() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** Reads the knobs in the record's order; each that is checked against another has a step of its own. */
     static ProducerSettings fromKnobs(Knobs knobs) {
         KafkaConnection kafka = KafkaConnection.fromKnobs(knobs);
-        String topic = knobs.required("TOPIC", "the Kafka topic to write events to").asString();
+        String topic = knobs.required(ConsumerContract.TOPIC, "the Kafka topic to write events to").asString();
         long rate = knobs.env("RATE", "200000").asPositiveLong();
+        int threads = threads(knobs, rate);
+        return new ProducerSettings(kafka, topic, rate, threads,
+                knobs.env("MESSAGE_BYTES", "100").asPositiveInt(),
+                producerIdBase(knobs, threads),
+                durationSeconds(knobs),
+                knobs.env("PRODUCER_ACKS", "all").asEnum(Acks.class, Acks::kafkaValue),
+                knobs.env("PRODUCER_LINGER_MS", "10").asNonNegativeInt(),
+                knobs.env("PRODUCER_BATCH_SIZE", "131072").asPositiveInt(),
+                knobs.env("PRODUCER_COMPRESSION", "none").asEnum(Compression.class),
+                knobs.env("PRODUCER_BUFFER_MEMORY", "67108864").asPositiveLong(),
+                knobs.env(ConsumerContract.KAFKA_CONNECT_TIMEOUT, "30s").asDuration(),
+                reportInterval(knobs),
+                knobs.optional("PRODUCER_SUMMARY_FILE").map(k -> Path.of(k.asString())));
+    }
+
+    /** Each thread needs at least one event per second of the rate. */
+    private static int threads(Knobs knobs, long rate) {
         int threads = knobs.env("PRODUCER_THREADS", "1").asPositiveInt();
         if (threads > rate) {
-            throw new streambench.common.ConfigException("PRODUCER_THREADS (" + threads
+            throw new ConfigException("PRODUCER_THREADS (" + threads
                     + ") must not exceed RATE (" + rate + "): each thread needs at least one event per second");
         }
-        int messageBytes = knobs.env("MESSAGE_BYTES", "100").asPositiveInt();
+        return threads;
+    }
+
+    /** Thread i sends as producer_id base + i, which must stay a 32-bit int as the table's column is. */
+    private static int producerIdBase(Knobs knobs, int threads) {
         int idBase = knobs.env("PRODUCER_ID_BASE", "0").asNonNegativeInt();
         if ((long) idBase + threads - 1 > Integer.MAX_VALUE) {
-            throw new streambench.common.ConfigException("PRODUCER_ID_BASE + PRODUCER_THREADS exceeds the 32-bit producer_id range");
+            throw new ConfigException("PRODUCER_ID_BASE + PRODUCER_THREADS exceeds the 32-bit producer_id range");
         }
+        return idBase;
+    }
+
+    private static long durationSeconds(Knobs knobs) {
         long duration = knobs.env("DURATION_S", "0").asLong();
         if (duration < 0) {
-            throw new streambench.common.ConfigException("DURATION_S must be >= 0 (0 = until SIGTERM), got \"" + duration + "\"");
+            throw new ConfigException("DURATION_S must be >= 0 (0 = until SIGTERM), got \"" + duration + "\"");
         }
-        String acks = knobs.env("PRODUCER_ACKS", "all").asString();
-        if (!acks.equals("all") && !acks.equals("-1") && !acks.equals("0") && !acks.equals("1")) {
-            throw new streambench.common.ConfigException("PRODUCER_ACKS must be all, 1 or 0, got \"" + acks + "\"");
-        }
-        int linger = knobs.env("PRODUCER_LINGER_MS", "10").asNonNegativeInt();
-        int batch = knobs.env("PRODUCER_BATCH_SIZE", "131072").asPositiveInt();
-        String compression = knobs.env("PRODUCER_COMPRESSION", "none").asString();
-        if (!java.util.Set.of("none", "gzip", "snappy", "lz4", "zstd").contains(compression)) {
-            throw new streambench.common.ConfigException(
-                    "PRODUCER_COMPRESSION must be one of none, gzip, snappy, lz4, zstd, got \"" + compression + "\"");
-        }
-        long buffer = knobs.env("PRODUCER_BUFFER_MEMORY", "67108864").asPositiveLong();
-        Duration connectTimeout = knobs.env("KAFKA_CONNECT_TIMEOUT", "30s").asDuration();
+        return duration;
+    }
+
+    private static Duration reportInterval(Knobs knobs) {
         Duration report = knobs.env("PRODUCER_REPORT_INTERVAL", "1s").asDuration();
         if (report.isZero()) {
-            throw new streambench.common.ConfigException("PRODUCER_REPORT_INTERVAL must be longer than 0");
+            throw new ConfigException("PRODUCER_REPORT_INTERVAL must be longer than 0");
         }
-        Optional<Path> summary = knobs.optional("PRODUCER_SUMMARY_FILE").map(k -> Path.of(k.asString()));
-        return new ProducerSettings(kafka, topic, rate, threads, messageBytes, idBase, duration, acks, linger,
-                batch, compression, buffer, connectTimeout, report, summary);
+        return report;
     }
 
     /** Rate of thread {@code i}: the total split evenly, the remainder spread over the first threads. */

@@ -25,7 +25,7 @@ class ProducerSettingsTest {
         assertThat(s.threads()).isEqualTo(1);
         assertThat(s.messageBytes()).isEqualTo(100);
         assertThat(s.durationSeconds()).isZero();
-        assertThat(s.acks()).isEqualTo("all");
+        assertThat(s.acks()).isEqualTo(ProducerSettings.Acks.ALL);
         assertThat(s.summaryFile()).isEmpty();
     }
 
@@ -55,8 +55,9 @@ class ProducerSettingsTest {
     void invalidKnobsNameTheVariable() {
         assertError(Map.of("RATE", "fast"), "RATE must be a positive integer, got \"fast\"");
         assertError(Map.of("RATE", "2", "PRODUCER_THREADS", "3"), "PRODUCER_THREADS (3) must not exceed RATE (2)");
-        assertError(Map.of("PRODUCER_ACKS", "2"), "PRODUCER_ACKS must be all, 1 or 0");
-        assertError(Map.of("PRODUCER_COMPRESSION", "brotli"), "PRODUCER_COMPRESSION must be one of");
+        assertError(Map.of("PRODUCER_ACKS", "2"), "PRODUCER_ACKS must be one of all, 1, 0, -1, got \"2\"");
+        assertError(Map.of("PRODUCER_COMPRESSION", "brotli"),
+                "PRODUCER_COMPRESSION must be one of none, gzip, snappy, lz4, zstd, got \"brotli\"");
         assertError(Map.of("DURATION_S", "-1"), "DURATION_S must be >= 0");
         assertError(Map.of("KAFKA_CONNECT_TIMEOUT", "30"), "KAFKA_CONNECT_TIMEOUT must be a duration");
         Map<String, String> noTopic = base();

@@ -3,12 +3,15 @@ package streambench.spark;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.streaming.StreamingQueryListener;
 import org.apache.spark.sql.streaming.StreamingQueryProgress;
+import streambench.common.ConsumerContract;
 import streambench.common.HealthServer;
 import streambench.common.TelemetryFile;
+import streambench.common.TelemetryLine;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,7 +41,7 @@ final class BatchTelemetry extends StreamingQueryListener {
         this.file = telemetryFile.map(TelemetryFile::openAppend);
         health.registerMetric("batches", batches::get);
         health.registerMetric("input_rows_total", inputRows::get);
-        health.registerMetric("malformed_rows_total", malformed::get);
+        health.registerMetric(ConsumerContract.MALFORMED_ROWS_TOTAL, malformed::get);
     }
 
     @Override
@@ -58,27 +61,23 @@ final class BatchTelemetry extends StreamingQueryListener {
         inputRows.addAndGet(p.numInputRows());
         malformed.addAndGet(bad);
         Map<String, Long> d = p.durationMs();
-        StringBuilder json = new StringBuilder(256)
-                .append("{\"time\":\"").append(p.timestamp()).append('"')
-                .append(",\"batch_id\":").append(p.batchId())
-                .append(",\"input_rows\":").append(p.numInputRows())
-                .append(",\"input_rows_per_s\":").append(finite(p.inputRowsPerSecond()))
-                .append(",\"processed_rows_per_s\":").append(finite(p.processedRowsPerSecond()))
-                .append(",\"malformed_rows\":").append(bad)
-                .append(",\"malformed_rows_total\":").append(malformed.get())
-                .append(",\"durations_ms\":{");
-        boolean first = true;
+        Map<String, Long> phases = new LinkedHashMap<>();
         for (String name : DURATIONS) {
-            Long v = d.get(name);
-            if (v != null) {
-                json.append(first ? "" : ",").append('"').append(name).append("\":").append(v);
-                first = false;
+            if (d.get(name) != null) {
+                phases.put(name, d.get(name));
             }
         }
-        json.append("}}");
+        TelemetryLine line = TelemetryLine.at(p.timestamp())
+                .field("batch_id", p.batchId())
+                .field("input_rows", p.numInputRows())
+                .field("input_rows_per_s", finite(p.inputRowsPerSecond()))
+                .field("processed_rows_per_s", finite(p.processedRowsPerSecond()))
+                .field("malformed_rows", bad)
+                .field("malformed_rows_total", malformed.get())
+                .object("durations_ms", phases);
         file.ifPresent(w -> {
             try {
-                w.write(json.toString());
+                w.write(line.toString());
                 w.write('\n');
                 w.flush();
             } catch (IOException e) {

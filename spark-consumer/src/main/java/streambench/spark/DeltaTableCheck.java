@@ -3,6 +3,7 @@ package streambench.spark;
 import org.apache.spark.SparkConf;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import streambench.common.ConsumerContract;
 import streambench.common.Knobs;
 import streambench.common.LakeSettings;
 import streambench.common.MainRunner;
@@ -27,7 +28,7 @@ public final class DeltaTableCheck {
         MainRunner.runAndExit("delta-table-check", () -> {
             Knobs knobs = Knobs.fromEnvironment();
             LakeSettings lake = LakeSettings.fromKnobs(knobs);
-            String table = lake.tableUri(knobs.required("TABLE_PATH", "the table's path under the lake root").asString());
+            String table = lake.tableUri(knobs.required(ConsumerContract.TABLE_PATH, "the table's path under the lake root").asString());
             SparkConf conf = new SparkConf().setAppName("streambench-delta-table-check").setMaster("local[1]")
                     .set("spark.ui.enabled", "false")
                     .set("spark.sql.session.timeZone", "UTC")
@@ -41,7 +42,7 @@ public final class DeltaTableCheck {
                 System.out.println("{\"rows\":" + r.getLong(0) + ",\"distinct_keys\":" + r.getLong(1)
                         + ",\"min_ts\":\"" + r.get(2) + "\",\"max_ts\":\"" + r.get(3) + "\"}");
             }
-            return MainRunner.EXIT_OK;
+            return ConsumerContract.EXIT_OK;
         });
     }
 }

@@ -8,9 +8,12 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.apache.spark.sql.streaming.StreamingQueryException;
 import org.apache.spark.sql.streaming.Trigger;
+import streambench.common.ConsumerContract;
+import streambench.common.ConsumerStartup;
 import streambench.common.HealthServer;
 import streambench.common.Knobs;
 import streambench.common.MainRunner;
+import streambench.preflight.KafkaPreflight;
 
 import java.io.PrintStream;
 import java.util.concurrent.TimeUnit;
@@ -33,8 +36,13 @@ public final class SparkConsumerMain {
     private SparkConsumerMain() {
     }
 
+    private static final String PROGRAM = "spark-consumer";
+    private static final java.time.LocalDateTime WARMUP_START = java.time.LocalDateTime.of(2026, 1, 1, 0, 0);
+    private static final java.time.format.DateTimeFormatter WARMUP_TS =
+            java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'");
+
     public static void main(String[] args) {
-        MainRunner.runAndExit("spark-consumer", () -> run(Knobs.fromEnvironment(), System.out));
+        MainRunner.runAndExit(PROGRAM, () -> run(Knobs.fromEnvironment(), System.out));
     }
 
     /** Kafka value bytes to {@code ts, producer_id, seq, valid}: the same columns for the stream and the warm-up. */
@@ -58,8 +66,10 @@ public final class SparkConsumerMain {
         long t0 = System.nanoTime();
         String scratch = s.tableUri() + "_warmup";
         java.util.List<Row> rows = new java.util.ArrayList<>();
-        for (int i = 0; i < 1000; i++) {
-            String json = "{\"ts\":\"2026-01-01T00:00:00." + String.format("%06d", i) + "Z\",\"producer_id\":0,\"seq\":" + i + "}";
+        for (int i = 0; i < s.warmupRows(); i++) {
+            // one microsecond apart, written as the producer writes ts: six fraction digits
+            String ts = WARMUP_TS.format(WARMUP_START.plusNanos(i * 1000L));
+            String json = "{\"ts\":\"" + ts + "\",\"producer_id\":0,\"seq\":" + i + "}";
             rows.add(org.apache.spark.sql.RowFactory.create((Object) json.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         }
         Dataset<Row> sample = spark.createDataFrame(rows, new org.apache.spark.sql.types.StructType()
@@ -74,18 +84,9 @@ public final class SparkConsumerMain {
 
     static int run(Knobs knobs, PrintStream out) throws Exception {
         SparkSettings s = SparkSettings.fromKnobs(knobs);
-        out.println("spark-consumer config: " + knobs.effectiveRedacted());
-        out.println(s.lake().describe());
-        out.println(s.kafka().describe());
-        out.println("table: " + s.tableUri() + "  checkpoint: " + s.checkpointLocation());
-        if (!s.kafkaConnectTimeout().isZero()) {
-            // seconds and a message naming Kafka or the topic, rather than a query that waits on metadata
-            int partitions = streambench.producer.KafkaPreflight.check(s.kafka(), s.topic(), s.kafkaConnectTimeout());
-            out.println("kafka: topic " + s.topic() + " has " + partitions + " partitions");
-        }
-
-        HealthServer health = HealthServer.start(s.healthPort());
-        out.println("health: http://0.0.0.0:" + health.port() + "/health");
+        ConsumerStartup startup = new ConsumerStartup(PROGRAM, s.consumer(), out);
+        HealthServer health = startup.start(knobs, KafkaPreflight::check, s.kafkaConnectTimeout(),
+                "table: " + s.tableUri() + "  checkpoint: " + s.checkpointLocation());
         SparkConf conf = new SparkConf().setAppName("streambench-spark-consumer");
         if (!conf.contains("spark.master")) {
             conf.setMaster(s.master()); // spark-submit --master wins over SPARK_MASTER
@@ -126,22 +127,21 @@ public final class SparkConsumerMain {
                 .queryName("streambench")
                 .start(s.tableUri());
 
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            health.markNotReady("stopping");
+        startup.onStop(health, () -> {
             try {
                 query.stop();
             } catch (Exception e) {
                 // Spark's own hook may have stopped the context first; the checkpoint keeps us exactly once
             }
-        }, "spark-consumer-stop"));
+        });
 
         try {
             query.awaitTermination();
             out.println("spark: query stopped; malformed records dropped: " + telemetry.malformedTotal());
-            return MainRunner.EXIT_OK;
+            return ConsumerContract.EXIT_OK;
         } catch (StreamingQueryException e) {
-            out.println("spark-consumer: query failed: " + MainRunner.describe(e, s.lake().secretValues()));
-            return MainRunner.EXIT_FAILED;
+            out.println(PROGRAM + ": query failed: " + MainRunner.describe(e, s.lake().secretValues()));
+            return ConsumerContract.EXIT_FAILED;
         } finally {
             health.close();
         }

@@ -1,10 +1,13 @@
 package streambench.spark;
 
 import streambench.common.ConfigException;
+import streambench.common.ConsumerContract;
 import streambench.common.ConsumerKnobs;
 import streambench.common.KafkaConnection;
+import streambench.common.Knob;
 import streambench.common.Knobs;
 import streambench.common.LakeSettings;
+import streambench.common.StartingOffsets;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -18,60 +21,56 @@ import java.util.Optional;
  * Spark's or the driver's own default" where the knob says so.
  */
 record SparkSettings(
-        String topic,
-        String tableUri,
+        ConsumerContract.Settings consumer,
         String checkpointLocation,
-        Optional<String> telemetryFile,
-        int healthPort,
         String master,
-        LakeSettings lake,
-        KafkaConnection kafka,
         Map<String, String> sparkConf,
         Map<String, String> kafkaSourceOptions,
         Duration triggerInterval,
         int outputCoalescePartitions,
         Map<String, String> tableProperties,
         int warmupBatches,
+        int warmupRows,
         Duration kafkaConnectTimeout,
         boolean appendToExistingTable) {
 
+    /** Reads the knobs in the record's order; each group that Spark takes as a map has a step of its own. */
     static SparkSettings fromKnobs(Knobs knobs) {
-        String topic = knobs.required("TOPIC", "the Kafka topic to consume").asString();
-        String tablePath = knobs.required("TABLE_PATH",
-                "the table's path under the lake root, e.g. run-1/spark-4.2/benchmark").asString();
-        LakeSettings lake = LakeSettings.fromKnobs(knobs);
-        KafkaConnection kafka = KafkaConnection.fromKnobs(knobs);
-        String tableUri = lake.tableUri(tablePath);
-        String checkpoint = knobs.env("CHECKPOINT_LOCATION", "").asString();
-        if (checkpoint.isEmpty()) {
-            checkpoint = tableUri + "_checkpoint"; // beside the table, on the same storage
-        }
-        Optional<String> telemetry = knobs.optional("TELEMETRY_FILE").map(k -> k.asString());
-        int healthPort = knobs.env("HEALTH_PORT", "8080").asPort();
-        String master = knobs.env("SPARK_MASTER", "local[*]").asString();
+        ConsumerContract.Settings consumer = ConsumerContract.Settings.fromKnobs(knobs, "run-1/spark-4.2/benchmark");
+        return new SparkSettings(consumer,
+                checkpointLocation(knobs, consumer.tableUri()),
+                knobs.env("SPARK_MASTER", "local[*]").asString(),
+                sparkConf(knobs, consumer.lake()),
+                kafkaSourceOptions(knobs, consumer),
+                knobs.env("TRIGGER_INTERVAL", "0s").asDuration(),
+                knobs.env("OUTPUT_COALESCE_PARTITIONS", "0").asNonNegativeInt(),
+                tableProperties(knobs),
+                knobs.env("WARMUP_BATCHES", "3").asNonNegativeInt(),
+                knobs.env("WARMUP_ROWS", "1000").asPositiveInt(),
+                ConsumerKnobs.kafkaConnectTimeout(knobs),
+                // a fresh checkpoint against a table with data would append the topic a second time: refused unless this says so
+                knobs.env("SPARK_APPEND_TO_EXISTING_TABLE", "false").asBoolean());
+    }
 
-        // A fresh checkpoint against a table with data would append the topic a second time: refused unless this says so.
-        boolean appendToExisting = knobs.env("SPARK_APPEND_TO_EXISTING_TABLE", "false").asBoolean();
-        int warmupBatches = knobs.env("WARMUP_BATCHES", "3").asNonNegativeInt();
-        Duration connectTimeout = ConsumerKnobs.kafkaConnectTimeout(knobs);
-        Duration trigger = knobs.env("TRIGGER_INTERVAL", "0s").asDuration();
-        long maxOffsets = knobs.env("MAX_OFFSETS_PER_TRIGGER", "1000000").asLong();
-        long minOffsets = knobs.env("MIN_OFFSETS_PER_TRIGGER", "0").asLong();
+    /** Unless set: beside the table, on the same storage. */
+    private static String checkpointLocation(Knobs knobs, String tableUri) {
+        String checkpoint = knobs.env("CHECKPOINT_LOCATION", "").asString();
+        return checkpoint.isEmpty() ? tableUri + "_checkpoint" : checkpoint;
+    }
+
+    /** The Kafka source's options: the connection, where to start, how much per batch, the shared consumer knobs. */
+    private static Map<String, String> kafkaSourceOptions(Knobs knobs, ConsumerContract.Settings consumer) {
+        long maxOffsets = noLimitOrMore(knobs.env("MAX_OFFSETS_PER_TRIGGER", "1000000"));
+        long minOffsets = noLimitOrMore(knobs.env("MIN_OFFSETS_PER_TRIGGER", "0"));
         Duration maxTriggerDelay = knobs.env("MAX_TRIGGER_DELAY", "15m").asDuration();
         int minPartitions = knobs.env("KAFKA_MIN_PARTITIONS", "0").asNonNegativeInt();
-        String startingOffsets = knobs.env("STARTING_OFFSETS", "earliest").asString();
+        StartingOffsets startingOffsets = ConsumerKnobs.startingOffsets(knobs);
         boolean failOnDataLoss = knobs.env("FAIL_ON_DATA_LOSS", "true").asBoolean();
-        int coalesce = knobs.env("OUTPUT_COALESCE_PARTITIONS", "0").asNonNegativeInt();
-        nonNegative("MAX_OFFSETS_PER_TRIGGER", maxOffsets);
-        nonNegative("MIN_OFFSETS_PER_TRIGGER", minOffsets);
-        if (!startingOffsets.equals("earliest") && !startingOffsets.equals("latest")) {
-            throw new ConfigException("STARTING_OFFSETS must be earliest or latest, got \"" + startingOffsets + "\"");
-        }
 
         Map<String, String> source = new LinkedHashMap<>();
-        kafka.properties().forEach((k, v) -> source.put("kafka." + k, v));
-        source.put("subscribe", topic);
-        source.put("startingOffsets", startingOffsets);
+        consumer.kafka().properties().forEach((k, v) -> source.put("kafka." + k, v));
+        source.put("subscribe", consumer.topic());
+        source.put("startingOffsets", startingOffsets.value());
         source.put("failOnDataLoss", Boolean.toString(failOnDataLoss));
         if (maxOffsets > 0) {
             source.put("maxOffsetsPerTrigger", Long.toString(maxOffsets));
@@ -85,7 +84,11 @@ record SparkSettings(
         }
         ConsumerKnobs.kafkaConsumer(knobs).forEach((k, v) -> source.put("kafka." + k, v));
         source.put("kafkaConsumer.pollTimeoutMs", knobs.env("KAFKA_POLL_TIMEOUT_MS", "120000").asPositiveInt() + "");
+        return source;
+    }
 
+    /** The session's configuration: the lake, Delta, what every reader of the table expects, then the knobs. */
+    private static Map<String, String> sparkConf(Knobs knobs, LakeSettings lake) {
         Map<String, String> conf = new LinkedHashMap<>(lake.sparkConf());
         conf.put("spark.sql.session.timeZone", "UTC");
         conf.put("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension");
@@ -109,18 +112,46 @@ record SparkSettings(
         conf.put("spark.databricks.delta.writeChecksumFile.enabled",
                 knobs.env("DELTA_WRITE_CHECKSUM_FILE", "true").asBoolean() + "");
         ConsumerKnobs.abfsWrite(knobs).forEach((k, v) -> conf.put("spark.hadoop." + k, v));
+        return conf;
+    }
 
+    /** For the table the consumer creates; appendOnly is not a knob: the benchmark's table is only ever appended to. */
+    private static Map<String, String> tableProperties(Knobs knobs) {
         Map<String, String> tableProps = new LinkedHashMap<>();
         tableProps.put("delta.checkpointInterval", knobs.env("DELTA_CHECKPOINT_INTERVAL", "100").asPositiveInt() + "");
         tableProps.put("delta.appendOnly", "true");
-
-        return new SparkSettings(topic, tableUri, checkpoint, telemetry, healthPort, master, lake, kafka, conf,
-                source, trigger, coalesce, tableProps, warmupBatches, connectTimeout, appendToExisting);
+        return tableProps;
     }
 
-    private static void nonNegative(String name, long value) {
+    String topic() {
+        return consumer.topic();
+    }
+
+    String tableUri() {
+        return consumer.tableUri();
+    }
+
+    LakeSettings lake() {
+        return consumer.lake();
+    }
+
+    KafkaConnection kafka() {
+        return consumer.kafka();
+    }
+
+    Optional<String> telemetryFile() {
+        return consumer.telemetryFile();
+    }
+
+    int healthPort() {
+        return consumer.healthPort();
+    }
+
+    private static long noLimitOrMore(Knob knob) {
+        long value = knob.asLong();
         if (value < 0) {
-            throw new ConfigException(name + " must be >= 0 (0 = no limit), got \"" + value + "\"");
+            throw new ConfigException(knob.name() + " must be >= 0 (0 = no limit), got \"" + value + "\"");
         }
+        return value;
     }
 }

@@ -1,5 +1,7 @@
 package streambench.harness.cli;
 
+import streambench.common.ConsumerContract;
+
 import streambench.harness.services.ChildProcess;
 
 import picocli.CommandLine;
@@ -51,12 +53,12 @@ public final class HarnessMain {
             if (e instanceof ConfigException) {
                 err.println("streambench: " + Secrets.redactText(e.getMessage()));
                 err.flush();
-                return 2;
+                return ConsumerContract.EXIT_CONFIG;
             }
             err.println("streambench: failed: " + Secrets.redactText(String.valueOf(e.getMessage()))
                     + " (" + e.getClass().getSimpleName() + ")");
             err.flush();
-            return 1;
+            return ConsumerContract.EXIT_FAILED;
         });
         return cli.execute(withDefaultSubcommand(args));
     }

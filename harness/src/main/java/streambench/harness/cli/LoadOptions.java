@@ -1,5 +1,7 @@
 package streambench.harness.cli;
 
+import streambench.common.ConsumerContract;
+
 import picocli.CommandLine.Option;
 import streambench.common.ConfigException;
 
@@ -33,7 +35,7 @@ final class LoadOptions {
     void checkKnobNames(streambench.harness.engine.KnobDefaults defaults) {
         java.util.Set<String> known = defaults.knownNames();
         for (String name : overrides.keySet()) {
-            if (!known.contains(name) && !name.startsWith("KAFKA_CLIENT_")) {
+            if (!known.contains(name) && !name.startsWith(ConsumerContract.KAFKA_CLIENT_PREFIX)) {
                 throw new ConfigException("--set " + name + ": no streambench process reads this knob"
                         + streambench.harness.search.KnobNames.hint(name, known));
             }

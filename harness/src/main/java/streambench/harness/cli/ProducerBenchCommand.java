@@ -80,16 +80,18 @@ final class ProducerBenchCommand implements Callable<Integer> {
         }
         PrintStream out = System.out;
         Knobs knobs = Knobs.fromEnvironment().withOverrides(load.overrides);
-        Map<String, String> producerKnobs = new LinkedHashMap<>();
-        // the producer's own defaults, read the same way it reads them, so both sides see one configuration
-        producerKnobs.put("PRODUCER_ACKS", knobs.env("PRODUCER_ACKS", "all").asString());
-        producerKnobs.put("PRODUCER_LINGER_MS", knobs.env("PRODUCER_LINGER_MS", "10").asString());
-        producerKnobs.put("PRODUCER_BATCH_SIZE", knobs.env("PRODUCER_BATCH_SIZE", "131072").asString());
-        producerKnobs.put("PRODUCER_COMPRESSION", knobs.env("PRODUCER_COMPRESSION", "none").asString());
-        producerKnobs.put("PRODUCER_BUFFER_MEMORY", knobs.env("PRODUCER_BUFFER_MEMORY", "67108864").asString());
         InstallLayout layout = InstallLayout.load();
         layout.producerJar();
-        load.checkKnobNames(streambench.harness.engine.KnobDefaults.load(layout.composeFile()));
+        streambench.harness.engine.KnobDefaults defaults = streambench.harness.engine.KnobDefaults.load(layout.composeFile());
+        load.checkKnobNames(defaults);
+        // the producer's client settings from its anchor, then --set and the environment: one configuration
+        // for the reference tool and our producer
+        Map<String, String> producerKnobs = new LinkedHashMap<>();
+        defaults.anchor("x-producer-tuning").forEach((name, value) -> {
+            if (SHARED_SETTINGS.containsKey(name)) {
+                producerKnobs.put(name, knobs.env(name, value).asString());
+            }
+        });
         RunDirectory run = RunDirectory.create(load.results);
         Machine machine = Machine.current();
         out.println("producer-bench " + run.runId() + ": " + machine.describe() + ", " + load.partitions

@@ -1,5 +1,7 @@
 package streambench.harness.engine;
 
+import streambench.common.ConsumerContract;
+
 import streambench.harness.services.ChildProcess;
 import streambench.harness.services.FreePort;
 
@@ -34,7 +36,7 @@ public final class ConsumerProcess implements AutoCloseable {
                                  Consumer<String> lines) {
         int port = FreePort.find();
         Map<String, String> fullEnv = new LinkedHashMap<>(env);
-        fullEnv.put("HEALTH_PORT", Integer.toString(port));
+        fullEnv.put(ConsumerContract.HEALTH_PORT, Integer.toString(port));
         List<String> command = new java.util.ArrayList<>();
         command.add(ChildProcess.javaExecutable());
         command.addAll(jvmArgs);
@@ -45,14 +47,14 @@ public final class ConsumerProcess implements AutoCloseable {
 
     /** Polls /health until 200; fails with the log's tail when the process dies or time runs out. */
     public void awaitReady(Duration timeout) throws InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + healthPort + "/health"))
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + healthPort + ConsumerContract.HEALTH_PATH))
                 .timeout(Duration.ofSeconds(2)).build();
         process.awaitReady(timeout, () -> http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200);
     }
 
     /** The consumer's counters from GET /metrics; empty when it does not answer. */
     public Map<String, Long> metrics() {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + healthPort + "/metrics"))
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + healthPort + ConsumerContract.METRICS_PATH))
                 .timeout(Duration.ofSeconds(5)).build();
         Map<String, Long> out = new LinkedHashMap<>();
         try {
@@ -81,6 +83,6 @@ public final class ConsumerProcess implements AutoCloseable {
 
     @Override
     public void close() {
-        process.stop(Duration.ofSeconds(30));
+        process.stop(ConsumerContract.STOP_GRACE);
     }
 }

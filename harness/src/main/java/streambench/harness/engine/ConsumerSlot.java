@@ -1,5 +1,7 @@
 package streambench.harness.engine;
 
+import streambench.common.ConsumerContract;
+
 import streambench.harness.services.InstallLayout;
 
 import java.nio.file.Path;
@@ -40,7 +42,7 @@ final class ConsumerSlot implements AutoCloseable {
     /** SIGKILL the running consumer and start it again; returns the killed pid. */
     synchronized long killAndRestart() throws InterruptedException {
         ConsumerProcess victim = current;
-        malformedOfKilled += victim.metrics().getOrDefault("malformed_rows_total", 0L);
+        malformedOfKilled += victim.metrics().getOrDefault(ConsumerContract.MALFORMED_ROWS_TOTAL, 0L);
         long pid = victim.process().pid();
         victim.kill();
         current = engine.launch(layout, env, heap, logFile, null);
@@ -54,7 +56,7 @@ final class ConsumerSlot implements AutoCloseable {
      * last checkpoint, so records it had counted before the kill may be counted twice: at least the truth.
      */
     synchronized long malformedCounted(Map<String, Long> finalMetrics) {
-        return malformedOfKilled + finalMetrics.getOrDefault("malformed_rows_total", 0L);
+        return malformedOfKilled + finalMetrics.getOrDefault(ConsumerContract.MALFORMED_ROWS_TOTAL, 0L);
     }
 
     synchronized int restarts() {

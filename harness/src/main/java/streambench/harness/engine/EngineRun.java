@@ -1,5 +1,7 @@
 package streambench.harness.engine;
 
+import streambench.common.ConsumerContract;
+
 import streambench.harness.services.InstallLayout;
 
 import streambench.harness.analysis.ProducerReport;
@@ -104,9 +106,9 @@ public final class EngineRun {
 
         Map<String, String> env = new LinkedHashMap<>(knobs);
         env.putAll(services.endpointEnv());
-        env.put("TOPIC", topic);
-        env.put("TABLE_PATH", tablePath);
-        env.put("TELEMETRY_FILE", dir.file(engine.id() + "-telemetry.jsonl").toAbsolutePath().toString());
+        env.put(ConsumerContract.TOPIC, topic);
+        env.put(ConsumerContract.TABLE_PATH, tablePath);
+        env.put(ConsumerContract.TELEMETRY_FILE, dir.file(engine.id() + "-telemetry.jsonl").toAbsolutePath().toString());
 
         try (TopicAdmin topics = new TopicAdmin(services.kafka())) {
             topics.create(topic, info.partitions());

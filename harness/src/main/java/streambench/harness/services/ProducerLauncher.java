@@ -1,5 +1,7 @@
 package streambench.harness.services;
 
+import streambench.common.ConsumerContract;
+
 import streambench.harness.analysis.ProducerReport;
 
 import java.io.IOException;
@@ -24,7 +26,7 @@ public final class ProducerLauncher {
 
     public record Outcome(int exitCode, Optional<ProducerReport> report, String logTail) {
         public boolean succeeded() {
-            return exitCode == 0 && report.isPresent() && report.get().completedSchedule();
+            return exitCode == ConsumerContract.EXIT_OK && report.isPresent() && report.get().completedSchedule();
         }
     }
 
@@ -45,7 +47,7 @@ public final class ProducerLauncher {
                 java.util.function.LongConsumer started) throws InterruptedException {
         Map<String, String> env = new LinkedHashMap<>(endpointEnv);
         env.putAll(request.knobs());
-        env.put("TOPIC", request.topic());
+        env.put(ConsumerContract.TOPIC, request.topic());
         env.put("RATE", Long.toString(request.rate()));
         env.put("DURATION_S", Long.toString(request.durationSeconds()));
         env.put("MESSAGE_BYTES", Integer.toString(request.messageBytes()));

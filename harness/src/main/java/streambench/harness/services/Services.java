@@ -1,5 +1,7 @@
 package streambench.harness.services;
 
+import streambench.common.ConsumerContract;
+
 
 import streambench.common.ConfigException;
 import streambench.common.KafkaConnection;
@@ -36,11 +38,11 @@ public final class Services implements AutoCloseable {
     }
 
     static boolean externalKafka(Knobs knobs) {
-        return knobs.isSet("KAFKA_BOOTSTRAP_SERVERS") || knobs.isSet("EVENTHUB_CONNECTION_STRING");
+        return knobs.isSet(ConsumerContract.KAFKA_BOOTSTRAP_SERVERS) || knobs.isSet(ConsumerContract.EVENTHUB_CONNECTION_STRING);
     }
 
     static boolean externalLake(Knobs knobs) {
-        return knobs.isSet("AZURITE_BLOB_ENDPOINT") || knobs.isSet("ADLS_ACCOUNT_NAME") || knobs.isSet("LAKE_ROOT");
+        return knobs.isSet(ConsumerContract.AZURITE_BLOB_ENDPOINT) || knobs.isSet(ConsumerContract.ADLS_ACCOUNT_NAME) || knobs.isSet(ConsumerContract.LAKE_ROOT);
     }
 
     /** Starts what is not given, checks what is, and says which on {@code out}. */
@@ -53,7 +55,7 @@ public final class Services implements AutoCloseable {
             KafkaConnection kafka;
             if (externalKafka(knobs)) {
                 kafka = KafkaConnection.fromKnobs(knobs);
-                Duration timeout = knobs.env("KAFKA_CONNECT_TIMEOUT", "30s").asDuration();
+                Duration timeout = knobs.env(ConsumerContract.KAFKA_CONNECT_TIMEOUT, "30s").asDuration();
                 try (TopicAdmin admin = new TopicAdmin(kafka)) {
                     admin.checkReachable(timeout);
                 }
@@ -64,7 +66,7 @@ public final class Services implements AutoCloseable {
                         knobs.env("KAFKA_BROKER_HEAP", "1g").asString());
                 embeddedKafka = Optional.of(k);
                 kafka = k.connection();
-                env.put("KAFKA_BOOTSTRAP_SERVERS", k.bootstrapServers());
+                env.put(ConsumerContract.KAFKA_BOOTSTRAP_SERVERS, k.bootstrapServers());
                 if (!k.removedStale().isEmpty()) {
                     out.println("kafka: removed " + k.removedStale().size() + " data director"
                             + (k.removedStale().size() == 1 ? "y" : "ies") + " left by a killed harness: "
@@ -81,8 +83,8 @@ public final class Services implements AutoCloseable {
                     EmbeddedAzurite a = EmbeddedAzurite.start(layout, logDir.resolve("azurite.log"),
                             knobs.env("AZURITE_MEMORY_LIMIT_MB", "4096").asPositiveInt());
                     embeddedAzurite = Optional.of(a);
-                    env.put("AZURITE_BLOB_ENDPOINT", a.endpoint());
-                    lakeKnobs = knobs.withOverrides(Map.of("AZURITE_BLOB_ENDPOINT", a.endpoint()));
+                    env.put(ConsumerContract.AZURITE_BLOB_ENDPOINT, a.endpoint());
+                    lakeKnobs = knobs.withOverrides(Map.of(ConsumerContract.AZURITE_BLOB_ENDPOINT, a.endpoint()));
                     out.printf("lake: embedded Azurite %s (pid %d), up in %.1f s%n", a.endpoint(), a.pid(),
                             (System.nanoTime() - t0) / 1e9);
                 }

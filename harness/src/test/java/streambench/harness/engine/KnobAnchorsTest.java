@@ -17,28 +17,35 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every knob an engine's code reads with {@code env("NAME", "default")} is declared under that
- * engine's anchor in docker-compose.yml with the same default, and the anchor declares nothing the
+ * Every knob an engine's code (or the producer's) reads with {@code env("NAME", "default")} is declared under
+ * that engine's anchor in docker-compose.yml with the same default, and the anchor declares nothing the
  * code does not read: the container runs, the harness and the code can never disagree.
  */
 class KnobAnchorsTest {
-    private static final Pattern ENV_READ = Pattern.compile("\\benv\\(\\s*\"([A-Z][A-Z0-9_]*)\"\\s*,\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|[^)]*)\\)");
+    /** {@code env("NAME", "default")}, or {@code env(NAME, "default")} with NAME a constant of ConsumerContract. */
+    private static final Pattern ENV_READ = Pattern.compile(
+            "\\benv\\(\\s*(?:\"([A-Z][A-Z0-9_]*)\"|(?:ConsumerContract\\.)?([A-Z][A-Z0-9_]*))\\s*,\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|[^)]*)\\)");
+    private static final Pattern CONSTANT = Pattern.compile("static final String ([A-Z][A-Z0-9_]*) = \"([^\"]*)\";");
 
+    /** What every consumer reads the same way: HEALTH_PORT, under each consumer's anchor. */
+    private static final String CONTRACT = "common/src/main/java/streambench/common/ConsumerContract.java";
     /** Knobs every JVM consumer reads through common's ConsumerKnobs: they belong under Spark's and Flink's anchors. */
-    private static final String SHARED = "common/src/main/java/streambench/common/ConsumerKnobs.java";
+    private static final String JVM_CONSUMERS = "common/src/main/java/streambench/common/ConsumerKnobs.java";
 
     @ParameterizedTest(name = "{0} matches {1}")
-    @CsvSource({"spark-consumer/src/main/java, x-spark-tuning, " + SHARED,
-            "flink-consumer/src/main/java, x-flink-tuning, " + SHARED,
-            "feldera-client/src/main/java, x-feldera-tuning, "})
+    @CsvSource({"spark-consumer/src/main/java, x-spark-tuning, " + CONTRACT + ";" + JVM_CONSUMERS,
+            "flink-consumer/src/main/java, x-flink-tuning, " + CONTRACT + ";" + JVM_CONSUMERS,
+            "feldera-client/src/main/java, x-feldera-tuning, " + CONTRACT,
+            "producer/src/main/java, x-producer-tuning, "})
     void codeDefaultsMatchTheComposeAnchor(String sources, String anchor, String shared) throws IOException {
         InstallLayout layout = InstallLayout.load();
         Path root = layout.composeFile().getParent();
-        Map<String, String> inCode = knobsReadIn(root.resolve(sources));
-        if (shared != null) {
-            Map<String, String> sharedKnobs = knobsReadIn(root.resolve(shared));
+        Map<String, String> names = constantsIn(root.resolve(CONTRACT));
+        Map<String, String> inCode = knobsReadIn(root.resolve(sources), names);
+        for (String file : shared == null ? new String[0] : shared.split(";")) {
+            Map<String, String> sharedKnobs = knobsReadIn(root.resolve(file), names);
             sharedKnobs.forEach((name, value) -> assertThat(inCode.getOrDefault(name, value))
-                    .as("%s is read in %s and in %s with two defaults", name, sources, shared).isEqualTo(value));
+                    .as("%s is read in %s and in %s with two defaults", name, sources, file).isEqualTo(value));
             inCode.putAll(sharedKnobs);
         }
         Map<String, String> inCompose = new TreeMap<>(KnobDefaults.load(layout.composeFile()).anchor(anchor));
@@ -50,14 +57,17 @@ class KnobAnchorsTest {
         assertThat(inCode).as("defaults in %s vs %s", sources, anchor).isEqualTo(inCompose);
     }
 
-    static Map<String, String> knobsReadIn(Path dir) throws IOException {
+    /** {@code constants}: the variable names ConsumerContract declares, by constant. */
+    static Map<String, String> knobsReadIn(Path dir, Map<String, String> constants) throws IOException {
         Map<String, String> out = new TreeMap<>();
         try (Stream<Path> files = Files.walk(dir)) {
             for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
                 Matcher m = ENV_READ.matcher(Files.readString(file));
                 while (m.find()) {
-                    String name = m.group(1);
-                    String literal = m.group(2).trim();
+                    String name = m.group(1) != null ? m.group(1) : constants.get(m.group(2));
+                    assertThat(name).as("%s: the name %s is neither a literal nor a constant of ConsumerContract",
+                            file, m.group(2)).isNotNull();
+                    String literal = m.group(3).trim();
                     assertThat(literal).as("%s: the default of %s must be a string literal", file, name).startsWith("\"");
                     String value = literal.substring(1, literal.length() - 1);
                     String previous = out.put(name, value);
@@ -65,6 +75,15 @@ class KnobAnchorsTest {
                             .as("%s is read with two defaults: %s and %s", name, previous, value).isTrue();
                 }
             }
+        }
+        return out;
+    }
+
+    private static Map<String, String> constantsIn(Path file) throws IOException {
+        Map<String, String> out = new TreeMap<>();
+        Matcher m = CONSTANT.matcher(Files.readString(file));
+        while (m.find()) {
+            out.put(m.group(1), m.group(2));
         }
         return out;
     }

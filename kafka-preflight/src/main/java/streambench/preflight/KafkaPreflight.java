@@ -1,4 +1,4 @@
-package streambench.producer;
+package streambench.preflight;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -15,10 +15,15 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import static streambench.common.ConsumerContract.KAFKA_BOOTSTRAP_SERVERS;
+import static streambench.common.ConsumerContract.KAFKA_CONNECT_TIMEOUT;
+import static streambench.common.ConsumerContract.TOPIC;
+
 /**
  * Checks, within a bounded time, that the cluster answers and the topic exists, so a wrong address
- * fails in seconds with a message that says which, instead of the producer blocking on metadata.
- * The Flink consumer runs the same check before it submits its job (it depends on this class only).
+ * fails in seconds with a message that says which (exit 2), instead of a producer blocking on metadata
+ * or a consumer's job waiting for a topic that is not there. Runs on whichever kafka-clients its caller
+ * brings, 3.2.3 or newer.
  */
 public final class KafkaPreflight {
     private KafkaPreflight() {
@@ -35,7 +40,7 @@ public final class KafkaPreflight {
         try {
             admin = Admin.create(props);
         } catch (KafkaException e) {
-            throw new ConfigException("KAFKA_BOOTSTRAP_SERVERS " + kafka.bootstrapServers() + " is unusable: "
+            throw new ConfigException(KAFKA_BOOTSTRAP_SERVERS + " " + kafka.bootstrapServers() + " is unusable: "
                     + kafka.redact(rootMessage(e)), e);
         }
         try {
@@ -43,19 +48,20 @@ public final class KafkaPreflight {
                 admin.describeCluster().nodes().get(remainingMs(deadline), TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {
                 throw new ConfigException("Kafka at " + kafka.bootstrapServers() + " did not answer within "
-                        + timeout.toSeconds() + " s (KAFKA_BOOTSTRAP_SERVERS / KAFKA_CONNECT_TIMEOUT): is the broker running?");
+                        + timeout.toSeconds() + " s (" + KAFKA_BOOTSTRAP_SERVERS + " / " + KAFKA_CONNECT_TIMEOUT
+                        + "): is the broker running?");
             }
             try {
                 return admin.describeTopics(List.of(topic)).allTopicNames()
                         .get(remainingMs(deadline), TimeUnit.MILLISECONDS).get(topic).partitions().size();
             } catch (ExecutionException e) {
                 if (e.getCause() instanceof UnknownTopicOrPartitionException) {
-                    throw new ConfigException("TOPIC " + topic + " does not exist on " + kafka.bootstrapServers()
+                    throw new ConfigException(TOPIC + " " + topic + " does not exist on " + kafka.bootstrapServers()
                             + ": create it first (the harness does this for its runs)");
                 }
                 throw e;
             } catch (TimeoutException e) {
-                throw new ConfigException("Kafka at " + kafka.bootstrapServers() + " did not describe TOPIC "
+                throw new ConfigException("Kafka at " + kafka.bootstrapServers() + " did not describe " + TOPIC + " "
                         + topic + " within " + timeout.toSeconds() + " s");
             }
         } catch (ExecutionException e) {

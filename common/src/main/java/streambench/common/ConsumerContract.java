@@ -1,0 +1,94 @@
+package streambench.common;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * What every consumer shares with whoever starts it — the harness, a container, a person — written once so
+ * that neither side spells it on its own: the environment it reads, the HTTP endpoints it answers, the
+ * counter and telemetry names the harness reads, and what its exit status means. The prose version, with
+ * each engine's particulars, is docs/consumer-contract.md. A consumer reads its part of the environment
+ * with {@link Settings#fromKnobs}, starts with {@link ConsumerStartup} and writes telemetry with
+ * {@link TelemetryLine}; the knobs beyond this contract are its own.
+ */
+public final class ConsumerContract {
+    private ConsumerContract() {
+    }
+
+    /** The Kafka topic to read. Required. */
+    public static final String TOPIC = "TOPIC";
+    /** The table's path under the lake root, e.g. {@code <run-id>/spark-4.2/benchmark}. Required. */
+    public static final String TABLE_PATH = "TABLE_PATH";
+    /** A file to append one telemetry line per commit or poll to. Optional. */
+    public static final String TELEMETRY_FILE = "TELEMETRY_FILE";
+    /** Port of {@link #HEALTH_PATH} and {@link #METRICS_PATH}; 0 picks a free one. */
+    public static final String HEALTH_PORT = "HEALTH_PORT";
+
+    /** Where the lake is ({@link LakeSettings}): Azurite through ABFS. */
+    public static final String AZURITE_BLOB_ENDPOINT = "AZURITE_BLOB_ENDPOINT";
+    public static final String ADLS_ACCOUNT_NAME = "ADLS_ACCOUNT_NAME";
+    public static final String ADLS_CONTAINER = "ADLS_CONTAINER";
+    public static final String ADLS_ACCOUNT_KEY = "ADLS_ACCOUNT_KEY";
+    public static final String ADLS_TENANT_ID = "ADLS_TENANT_ID";
+    public static final String ADLS_CLIENT_ID = "ADLS_CLIENT_ID";
+    public static final String ADLS_CLIENT_SECRET = "ADLS_CLIENT_SECRET";
+    /** A local lake, {@code file:///dir}, only when asked for. */
+    public static final String LAKE_ROOT = "LAKE_ROOT";
+    /** The folder inside the container that holds every table. */
+    public static final String LAKE_PATH = "LAKE_PATH";
+
+    /** How to reach Kafka ({@link KafkaConnection}). */
+    public static final String KAFKA_BOOTSTRAP_SERVERS = "KAFKA_BOOTSTRAP_SERVERS";
+    public static final String EVENTHUB_CONNECTION_STRING = "EVENTHUB_CONNECTION_STRING";
+    /** {@code KAFKA_CLIENT_SECURITY_PROTOCOL} → client property {@code security.protocol}. */
+    public static final String KAFKA_CLIENT_PREFIX = "KAFKA_CLIENT_";
+    /** How long the JVM consumers and the producer wait at start for Kafka and the topic; 0s: no check. */
+    public static final String KAFKA_CONNECT_TIMEOUT = "KAFKA_CONNECT_TIMEOUT";
+
+    /** 503 with a short reason until the first commit is done, then 200; 503 again once stopping. */
+    public static final String HEALTH_PATH = "/health";
+    /** One {@code name value} line per counter. */
+    public static final String METRICS_PATH = "/metrics";
+    /** The counter every consumer has on {@link #METRICS_PATH}: records dropped as not valid events. */
+    public static final String MALFORMED_ROWS_TOTAL = "malformed_rows_total";
+    /** The field every telemetry line starts with: an ISO-8601 instant ({@link TelemetryLine}). */
+    public static final String TELEMETRY_TIME = "time";
+
+    /** How long the harness waits after SIGTERM before it kills a consumer: its stop must be done by then. */
+    public static final Duration STOP_GRACE = Duration.ofSeconds(30);
+
+    /** Stopped because it was asked to. */
+    public static final int EXIT_OK = 0;
+    /** The engine failed: its query, job or pipeline; the message carries the chain of causes. */
+    public static final int EXIT_FAILED = 1;
+    /** Bad configuration, or Kafka, the topic or the engine's server not there: the message names the variable. */
+    public static final int EXIT_CONFIG = 2;
+    /** The process that started this one is gone ({@link ParentWatch}): what SIGTERM would give. */
+    public static final int EXIT_PARENT_GONE = 143;
+
+    /**
+     * The part of the environment every consumer reads the same way. {@code HEALTH_PORT}'s default stands
+     * under each engine's anchor in docker-compose.yml too (KnobAnchorsTest reads this file with each
+     * consumer's sources).
+     */
+    public record Settings(String topic, String tablePath, LakeSettings lake, KafkaConnection kafka,
+                           Optional<String> telemetryFile, int healthPort) {
+
+        /** {@code tableExample}: a TABLE_PATH for this engine, for the message when it is missing. */
+        public static Settings fromKnobs(Knobs knobs, String tableExample) {
+            String topic = knobs.required(TOPIC, "the Kafka topic to consume").asString();
+            String tablePath = knobs.required(TABLE_PATH,
+                    "the table's path under the lake root, e.g. " + tableExample).asString();
+            LakeSettings lake = LakeSettings.fromKnobs(knobs);
+            KafkaConnection kafka = KafkaConnection.fromKnobs(knobs);
+            Optional<String> telemetry = knobs.optional(TELEMETRY_FILE).map(Knob::asString);
+            int healthPort = knobs.env(HEALTH_PORT, "8080").asPort();
+            return new Settings(topic, tablePath, lake, kafka, telemetry, healthPort);
+        }
+
+        /** Where the table is: {@code TABLE_PATH} under the lake's root. */
+        public String tableUri() {
+            return lake.tableUri(tablePath);
+        }
+    }
+}
