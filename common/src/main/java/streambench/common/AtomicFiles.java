@@ -18,8 +18,7 @@ public final class AtomicFiles {
         void writeTo(OutputStream out) throws IOException;
     }
 
-    private AtomicFiles() {
-    }
+    private AtomicFiles() {}
 
     public static void write(Path file, Body body) throws IOException {
         Path dir = file.toAbsolutePath().getParent();

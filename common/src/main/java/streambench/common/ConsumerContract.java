@@ -12,8 +12,7 @@ import java.util.Optional;
  * {@link TelemetryLine}; the knobs beyond this contract are its own.
  */
 public final class ConsumerContract {
-    private ConsumerContract() {
-    }
+    private ConsumerContract() {}
 
     /** The Kafka topic to read. Required. */
     public static final String TOPIC = "TOPIC";
@@ -26,6 +25,7 @@ public final class ConsumerContract {
 
     /** Where the lake is ({@link LakeSettings}): Azurite through ABFS. */
     public static final String AZURITE_BLOB_ENDPOINT = "AZURITE_BLOB_ENDPOINT";
+
     public static final String ADLS_ACCOUNT_NAME = "ADLS_ACCOUNT_NAME";
     public static final String ADLS_CONTAINER = "ADLS_CONTAINER";
     public static final String ADLS_ACCOUNT_KEY = "ADLS_ACCOUNT_KEY";
@@ -39,6 +39,7 @@ public final class ConsumerContract {
 
     /** How to reach Kafka ({@link KafkaConnection}). */
     public static final String KAFKA_BOOTSTRAP_SERVERS = "KAFKA_BOOTSTRAP_SERVERS";
+
     public static final String EVENTHUB_CONNECTION_STRING = "EVENTHUB_CONNECTION_STRING";
     /** {@code KAFKA_CLIENT_SECURITY_PROTOCOL} → client property {@code security.protocol}. */
     public static final String KAFKA_CLIENT_PREFIX = "KAFKA_CLIENT_";
@@ -71,14 +72,19 @@ public final class ConsumerContract {
      * under each engine's anchor in docker-compose.yml too (KnobAnchorsTest reads this file with each
      * consumer's sources).
      */
-    public record Settings(String topic, String tablePath, LakeSettings lake, KafkaConnection kafka,
-                           Optional<String> telemetryFile, int healthPort) {
+    public record Settings(
+            String topic,
+            String tablePath,
+            LakeSettings lake,
+            KafkaConnection kafka,
+            Optional<String> telemetryFile,
+            int healthPort) {
 
         /** {@code tableExample}: a TABLE_PATH for this engine, for the message when it is missing. */
         public static Settings fromKnobs(Knobs knobs, String tableExample) {
             String topic = knobs.required(TOPIC, "the Kafka topic to consume").asString();
-            String tablePath = knobs.required(TABLE_PATH,
-                    "the table's path under the lake root, e.g. " + tableExample).asString();
+            String tablePath = knobs.required(TABLE_PATH, "the table's path under the lake root, e.g. " + tableExample)
+                    .asString();
             LakeSettings lake = LakeSettings.fromKnobs(knobs);
             KafkaConnection kafka = KafkaConnection.fromKnobs(knobs);
             Optional<String> telemetry = knobs.optional(TELEMETRY_FILE).map(Knob::asString);

@@ -11,19 +11,27 @@ import java.util.Map;
  * engine's anchor in docker-compose.yml; KnobAnchorsTest reads this file with each consumer's sources.
  */
 public final class ConsumerKnobs {
-    private ConsumerKnobs() {
-    }
+    private ConsumerKnobs() {}
 
     /** Kafka consumer client properties (bare names, e.g. {@code max.poll.records}). */
     public static Map<String, String> kafkaConsumer(Knobs knobs) {
         Map<String, String> props = new LinkedHashMap<>();
         props.put("max.poll.records", knobs.env("KAFKA_MAX_POLL_RECORDS", "500").asPositiveInt() + "");
         props.put("fetch.min.bytes", knobs.env("KAFKA_FETCH_MIN_BYTES", "1").asPositiveInt() + "");
-        props.put("fetch.max.wait.ms", knobs.env("KAFKA_FETCH_MAX_WAIT_MS", "500").asNonNegativeInt() + "");
-        props.put("fetch.max.bytes", knobs.env("KAFKA_FETCH_MAX_BYTES", "52428800").asPositiveInt() + "");
-        props.put("max.partition.fetch.bytes", knobs.env("KAFKA_MAX_PARTITION_FETCH_BYTES", "1048576").asPositiveInt() + "");
-        props.put("receive.buffer.bytes", knobs.env("KAFKA_RECEIVE_BUFFER_BYTES", "65536").asInt() + "");
-        props.put("request.timeout.ms", knobs.env("KAFKA_REQUEST_TIMEOUT_MS", "30000").asPositiveInt() + "");
+        props.put(
+                "fetch.max.wait.ms", knobs.env("KAFKA_FETCH_MAX_WAIT_MS", "500").asNonNegativeInt() + "");
+        props.put(
+                "fetch.max.bytes",
+                knobs.env("KAFKA_FETCH_MAX_BYTES", "52428800").asPositiveInt() + "");
+        props.put(
+                "max.partition.fetch.bytes",
+                knobs.env("KAFKA_MAX_PARTITION_FETCH_BYTES", "1048576").asPositiveInt() + "");
+        props.put(
+                "receive.buffer.bytes",
+                knobs.env("KAFKA_RECEIVE_BUFFER_BYTES", "65536").asInt() + "");
+        props.put(
+                "request.timeout.ms",
+                knobs.env("KAFKA_REQUEST_TIMEOUT_MS", "30000").asPositiveInt() + "");
         return props;
     }
 
@@ -40,7 +48,9 @@ public final class ConsumerKnobs {
     /** Hadoop configuration keys of the ABFS driver's writes. */
     public static Map<String, String> abfsWrite(Knobs knobs) {
         Map<String, String> conf = new LinkedHashMap<>();
-        conf.put("fs.azure.write.request.size", knobs.env("ABFS_WRITE_REQUEST_SIZE", "8388608").asPositiveInt() + "");
+        conf.put(
+                "fs.azure.write.request.size",
+                knobs.env("ABFS_WRITE_REQUEST_SIZE", "8388608").asPositiveInt() + "");
         int concurrency = knobs.env("ABFS_WRITE_MAX_CONCURRENT", "0").asNonNegativeInt();
         if (concurrency > 0) {
             conf.put("fs.azure.write.max.concurrent.requests", Integer.toString(concurrency));

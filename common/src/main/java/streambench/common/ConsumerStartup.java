@@ -77,9 +77,11 @@ public final class ConsumerStartup {
     }
 
     Thread stopHook(HealthServer health, Runnable stop) {
-        return new Thread(() -> {
-            health.markNotReady("stopping");
-            stop.run();
-        }, program + "-stop");
+        return new Thread(
+                () -> {
+                    health.markNotReady("stopping");
+                    stop.run();
+                },
+                program + "-stop");
     }
 }

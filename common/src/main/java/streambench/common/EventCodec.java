@@ -26,9 +26,12 @@ public final class EventCodec {
     /** Not thread-safe (it caches the formatted second): one codec per producing thread. */
     public byte[] encode(Event e) {
         StringBuilder sb = new StringBuilder(FIXED_BYTES + 24 + e.payload().length());
-        sb.append("{\"ts\":\"").append(timestamps.format(e.tsMicros()))
-                .append("\",\"producer_id\":").append(e.producerId())
-                .append(",\"seq\":").append(e.seq())
+        sb.append("{\"ts\":\"")
+                .append(timestamps.format(e.tsMicros()))
+                .append("\",\"producer_id\":")
+                .append(e.producerId())
+                .append(",\"seq\":")
+                .append(e.seq())
                 .append(",\"payload\":\"");
         appendEscaped(sb, e.payload());
         sb.append("\"}");
@@ -40,7 +43,9 @@ public final class EventCodec {
      * (0 when even an empty payload is longer).
      */
     public static int payloadLengthFor(int targetBytes, int producerId, long seq) {
-        int withoutPayload = FIXED_BYTES + Integer.toString(producerId).length() + Long.toString(seq).length();
+        int withoutPayload = FIXED_BYTES
+                + Integer.toString(producerId).length()
+                + Long.toString(seq).length();
         return Math.max(0, targetBytes - withoutPayload);
     }
 
@@ -62,10 +67,12 @@ public final class EventCodec {
         }
         ByteBuffer in = ByteBuffer.wrap(bytes);
         try {
-            return StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(in).toString();
+                    .decode(in)
+                    .toString();
         } catch (CharacterCodingException e) {
             throw new MalformedEventException("record is not valid UTF-8 (byte " + in.position() + ")");
         }
@@ -138,7 +145,8 @@ public final class EventCodec {
     }
 
     private static MalformedEventException outsideLong(String name, FlatJsonObject.Number n) {
-        return new MalformedEventException("\"" + name + "\" is outside the 64-bit integer range: " + abbreviate(n.text()));
+        return new MalformedEventException(
+                "\"" + name + "\" is outside the 64-bit integer range: " + abbreviate(n.text()));
     }
 
     private static String describe(Object v) {
@@ -185,8 +193,7 @@ public final class EventCodec {
      */
     static final class FlatJsonObject {
         /** The number's text, checked against JSON's grammar; {@code integer} when it has no fraction or exponent. */
-        record Number(String text, boolean integer) {
-        }
+        record Number(String text, boolean integer) {}
 
         private final String s;
         private int pos;
@@ -311,7 +318,9 @@ public final class EventCodec {
                 }
                 if (Character.isSurrogate(c)) {
                     // only through decode(String): text decoded from bytes has its surrogates paired
-                    if (!Character.isHighSurrogate(c) || pos >= s.length() || !Character.isLowSurrogate(s.charAt(pos))) {
+                    if (!Character.isHighSurrogate(c)
+                            || pos >= s.length()
+                            || !Character.isLowSurrogate(s.charAt(pos))) {
                         throw fail("unpaired surrogate");
                     }
                     sb.append(c).append(s.charAt(pos++));

@@ -49,8 +49,8 @@ public final class EventTimestamps {
             throw new MalformedEventException("ts must be UTC ending in Z, got " + quoted(text));
         }
         if (!hasInstantShape(text)) {
-            throw new MalformedEventException("ts is not an ISO-8601 instant like 2026-11-30T01:02:03.123456Z: "
-                    + quoted(text));
+            throw new MalformedEventException(
+                    "ts is not an ISO-8601 instant like 2026-11-30T01:02:03.123456Z: " + quoted(text));
         }
         Instant instant;
         try {

@@ -2,7 +2,6 @@ package streambench.common;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -32,13 +31,15 @@ public final class HealthServer implements AutoCloseable {
     public static HealthServer start(int port) {
         if (port < 0 || port > 65535) {
             // InetSocketAddress would throw IllegalArgumentException: exit 1 without naming the variable
-            throw new ConfigException(ConsumerContract.HEALTH_PORT + " must be 0-65535 (0: any free port), got \"" + port + "\"");
+            throw new ConfigException(
+                    ConsumerContract.HEALTH_PORT + " must be 0-65535 (0: any free port), got \"" + port + "\"");
         }
         HttpServer server;
         try {
             server = HttpServer.create(new InetSocketAddress(port), 16);
         } catch (IOException e) {
-            throw new ConfigException(ConsumerContract.HEALTH_PORT + " " + port + " cannot be bound: " + e.getMessage(), e);
+            throw new ConfigException(
+                    ConsumerContract.HEALTH_PORT + " " + port + " cannot be bound: " + e.getMessage(), e);
         }
         HealthServer health = new HealthServer(server);
         server.createContext(ConsumerContract.HEALTH_PATH, health::health);
@@ -81,7 +82,8 @@ public final class HealthServer implements AutoCloseable {
 
     private void metrics(HttpExchange ex) throws IOException {
         StringBuilder sb = new StringBuilder();
-        metrics.forEach((name, value) -> sb.append(name).append(' ').append(value.getAsLong()).append('\n'));
+        metrics.forEach((name, value) ->
+                sb.append(name).append(' ').append(value.getAsLong()).append('\n'));
         respond(ex, 200, sb.toString());
     }
 

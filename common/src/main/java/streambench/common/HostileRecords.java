@@ -41,15 +41,15 @@ public final class HostileRecords {
         }
     }
 
-    private HostileRecords() {
-    }
+    private HostileRecords() {}
 
     /** Every record, the file's first in their order, then the generated ones; a fresh copy on each call. */
     public static List<Entry> all() {
         List<Entry> out = new ArrayList<>(fromResource());
         out.add(new Entry("huge-unknown-field-near-broker-limit", nearBrokerLimit()));
         out.add(new Entry("huge-deep-nesting", ascii(EVENT_START + ",\"payload\":" + "[".repeat(100_000))));
-        out.add(new Entry("huge-number", ascii(EVENT_START.replace("\"seq\":1", "\"seq\":1" + "0".repeat(100_000)) + "}")));
+        out.add(new Entry(
+                "huge-number", ascii(EVENT_START.replace("\"seq\":1", "\"seq\":1" + "0".repeat(100_000)) + "}")));
         out.add(new Entry("huge-whitespace-only", ascii(" \n\t\r".repeat(25_000))));
         Set<String> names = new HashSet<>();
         for (Entry e : out) {

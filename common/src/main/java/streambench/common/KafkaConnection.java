@@ -1,12 +1,12 @@
 package streambench.common;
 
-import java.util.LinkedHashMap;
-import java.util.Locale;
-import java.util.Map;
-
 import static streambench.common.ConsumerContract.EVENTHUB_CONNECTION_STRING;
 import static streambench.common.ConsumerContract.KAFKA_BOOTSTRAP_SERVERS;
 import static streambench.common.ConsumerContract.KAFKA_CLIENT_PREFIX;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * Client properties that reach a Kafka cluster, shared by the producer and every consumer:
@@ -36,18 +36,26 @@ public final class KafkaConnection {
             props.put("bootstrap.servers", eventHubBootstrap(conn));
             props.put("security.protocol", "SASL_SSL");
             props.put("sasl.mechanism", "PLAIN");
-            props.put("sasl.jaas.config", "org.apache.kafka.common.security.plain.PlainLoginModule required "
-                    + "username=\"$ConnectionString\" password=\"" + conn.replace("\"", "\\\"") + "\";");
+            props.put(
+                    "sasl.jaas.config",
+                    "org.apache.kafka.common.security.plain.PlainLoginModule required "
+                            + "username=\"$ConnectionString\" password=\"" + conn.replace("\"", "\\\"") + "\";");
             secret = conn;
             if (knobs.isSet(KAFKA_BOOTSTRAP_SERVERS)) {
                 throw new ConfigException("set either KAFKA_BOOTSTRAP_SERVERS or EVENTHUB_CONNECTION_STRING, not both");
             }
         } else {
-            props.put("bootstrap.servers", knobs.required(KAFKA_BOOTSTRAP_SERVERS,
-                    "the Kafka brokers as host:port[,host:port] (or set EVENTHUB_CONNECTION_STRING)").asString());
+            props.put(
+                    "bootstrap.servers",
+                    knobs.required(
+                                    KAFKA_BOOTSTRAP_SERVERS,
+                                    "the Kafka brokers as host:port[,host:port] (or set EVENTHUB_CONNECTION_STRING)")
+                            .asString());
         }
         knobs.withPrefix(KAFKA_CLIENT_PREFIX).forEach((name, value) -> {
-            String key = name.substring(KAFKA_CLIENT_PREFIX.length()).toLowerCase(Locale.ROOT).replace('_', '.');
+            String key = name.substring(KAFKA_CLIENT_PREFIX.length())
+                    .toLowerCase(Locale.ROOT)
+                    .replace('_', '.');
             if (key.isEmpty()) {
                 throw new ConfigException(name + " names no client property");
             }
@@ -71,7 +79,8 @@ public final class KafkaConnection {
                 return host + ":9093";
             }
         }
-        throw new ConfigException("EVENTHUB_CONNECTION_STRING has no Endpoint=sb://<namespace>.servicebus.windows.net/ part");
+        throw new ConfigException(
+                "EVENTHUB_CONNECTION_STRING has no Endpoint=sb://<namespace>.servicebus.windows.net/ part");
     }
 
     /** Client properties; may contain a password, never print them (use {@link #describe()}). */

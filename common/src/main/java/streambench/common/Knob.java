@@ -131,7 +131,8 @@ public record Knob(String name, String value) {
                 return constant;
             }
         }
-        String choices = String.join(", ", Arrays.stream(type.getEnumConstants()).map(spelling).toList());
+        String choices = String.join(
+                ", ", Arrays.stream(type.getEnumConstants()).map(spelling).toList());
         throw invalid("one of " + choices);
     }
 

@@ -1,10 +1,5 @@
 package streambench.common;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 import static streambench.common.ConsumerContract.ADLS_ACCOUNT_KEY;
 import static streambench.common.ConsumerContract.ADLS_ACCOUNT_NAME;
 import static streambench.common.ConsumerContract.ADLS_CLIENT_ID;
@@ -14,6 +9,11 @@ import static streambench.common.ConsumerContract.ADLS_TENANT_ID;
 import static streambench.common.ConsumerContract.AZURITE_BLOB_ENDPOINT;
 import static streambench.common.ConsumerContract.LAKE_PATH;
 import static streambench.common.ConsumerContract.LAKE_ROOT;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Where the Delta tables live and the Hadoop configuration that reaches it, chosen from the environment:
@@ -28,12 +28,17 @@ import static streambench.common.ConsumerContract.LAKE_ROOT;
  * The Hadoop keys for Azurite are the minimal set that worked; why each is needed: docs/verified-facts.md.
  */
 public final class LakeSettings {
-    public enum Mode { AZURITE, ADLS, FILE }
+    public enum Mode {
+        AZURITE,
+        ADLS,
+        FILE
+    }
 
     public static final String AZURITE_ACCOUNT = "devstoreaccount1";
     /** Azurite's published, well-known development key: not a secret, but still printed redacted. */
     public static final String AZURITE_KEY =
             "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
+
     public static final String DEFAULT_CONTAINER = "streambench";
 
     private final Mode mode;
@@ -42,8 +47,12 @@ public final class LakeSettings {
     private final List<String> secretValues;
     private final Map<String, String> objectStore;
 
-    private LakeSettings(Mode mode, String rootUri, Map<String, String> hadoopConf, List<String> secretValues,
-                         Map<String, String> objectStore) {
+    private LakeSettings(
+            Mode mode,
+            String rootUri,
+            Map<String, String> hadoopConf,
+            List<String> secretValues,
+            Map<String, String> objectStore) {
         this.mode = mode;
         this.objectStore = Map.copyOf(objectStore);
         this.rootUri = rootUri.endsWith("/") ? rootUri.substring(0, rootUri.length() - 1) : rootUri;
@@ -61,24 +70,33 @@ public final class LakeSettings {
         }
         String path = knobs.env(LAKE_PATH, "streambench").asString();
         if (azurite) {
-            return azurite(knobs.env(AZURITE_BLOB_ENDPOINT, "").asString(),
+            return azurite(
+                    knobs.env(AZURITE_BLOB_ENDPOINT, "").asString(),
                     knobs.env(ADLS_ACCOUNT_NAME, AZURITE_ACCOUNT).asString(),
                     knobs.env(ADLS_ACCOUNT_KEY, AZURITE_KEY).asString(),
-                    knobs.env(ADLS_CONTAINER, DEFAULT_CONTAINER).asString(), path);
+                    knobs.env(ADLS_CONTAINER, DEFAULT_CONTAINER).asString(),
+                    path);
         }
         if (adls) {
-            String account = knobs.required(ADLS_ACCOUNT_NAME, "the storage account").asString();
-            String container = knobs.required(ADLS_CONTAINER,
-                    "the ADLS Gen2 container (file system) that holds the tables").asString();
+            String account =
+                    knobs.required(ADLS_ACCOUNT_NAME, "the storage account").asString();
+            String container = knobs.required(
+                            ADLS_CONTAINER, "the ADLS Gen2 container (file system) that holds the tables")
+                    .asString();
             if (knobs.isSet(ADLS_ACCOUNT_KEY)) {
                 return adlsWithKey(account, knobs.env(ADLS_ACCOUNT_KEY, "").asString(), container, path);
             }
             if (knobs.isSet(ADLS_CLIENT_ID)) {
-                return adlsWithOAuth(account,
-                        knobs.required(ADLS_TENANT_ID, "the Entra ID tenant of the service principal").asString(),
-                        knobs.required(ADLS_CLIENT_ID, "the service principal's application id").asString(),
-                        knobs.required(ADLS_CLIENT_SECRET, "the service principal's secret").asString(),
-                        container, path);
+                return adlsWithOAuth(
+                        account,
+                        knobs.required(ADLS_TENANT_ID, "the Entra ID tenant of the service principal")
+                                .asString(),
+                        knobs.required(ADLS_CLIENT_ID, "the service principal's application id")
+                                .asString(),
+                        knobs.required(ADLS_CLIENT_SECRET, "the service principal's secret")
+                                .asString(),
+                        container,
+                        path);
             }
             throw new ConfigException("ADLS_ACCOUNT_NAME is set but neither ADLS_ACCOUNT_KEY nor "
                     + "ADLS_CLIENT_ID/ADLS_CLIENT_SECRET/ADLS_TENANT_ID is: give one way to authenticate");
@@ -92,8 +110,8 @@ public final class LakeSettings {
 
     public static LakeSettings azurite(String endpoint, String account, String key, String container, String path) {
         if (!endpoint.matches("[A-Za-z0-9.\\-]+:\\d{1,5}")) {
-            throw new ConfigException("AZURITE_BLOB_ENDPOINT must be host:port, e.g. 127.0.0.1:10000, got \""
-                    + endpoint + "\"");
+            throw new ConfigException(
+                    "AZURITE_BLOB_ENDPOINT must be host:port, e.g. 127.0.0.1:10000, got \"" + endpoint + "\"");
         }
         validContainer(container);
         Map<String, String> conf = new LinkedHashMap<>();
@@ -107,9 +125,20 @@ public final class LakeSettings {
         conf.put("fs.azure.metrics.collection.enabled", "false");
         conf.put("fs.azure.createRemoteFileSystemDuringInitialization", "true");
         String root = "abfs://" + container + "@" + account + ".dfs.core.windows.net/" + trimSlashes(path);
-        return new LakeSettings(Mode.AZURITE, root, conf, List.of(key), Map.of(
-                "azure_storage_account_name", account, "azure_storage_account_key", key,
-                "azure_storage_endpoint", "http://" + endpoint + "/" + account, "azure_allow_http", "true"));
+        return new LakeSettings(
+                Mode.AZURITE,
+                root,
+                conf,
+                List.of(key),
+                Map.of(
+                        "azure_storage_account_name",
+                        account,
+                        "azure_storage_account_key",
+                        key,
+                        "azure_storage_endpoint",
+                        "http://" + endpoint + "/" + account,
+                        "azure_allow_http",
+                        "true"));
     }
 
     public static LakeSettings adlsWithKey(String account, String key, String container, String path) {
@@ -117,25 +146,42 @@ public final class LakeSettings {
         Map<String, String> conf = commonAdls();
         conf.put("fs.azure.account.auth.type." + account + ".dfs.core.windows.net", "SharedKey");
         conf.put("fs.azure.account.key." + account + ".dfs.core.windows.net", key);
-        return new LakeSettings(Mode.ADLS, adlsRoot(account, container, path), conf, List.of(key), Map.of(
-                "azure_storage_account_name", account, "azure_storage_account_key", key));
+        return new LakeSettings(
+                Mode.ADLS,
+                adlsRoot(account, container, path),
+                conf,
+                List.of(key),
+                Map.of("azure_storage_account_name", account, "azure_storage_account_key", key));
     }
 
-    public static LakeSettings adlsWithOAuth(String account, String tenant, String clientId, String secret,
-                                             String container, String path) {
+    public static LakeSettings adlsWithOAuth(
+            String account, String tenant, String clientId, String secret, String container, String path) {
         validContainer(container);
         String suffix = "." + account + ".dfs.core.windows.net";
         Map<String, String> conf = commonAdls();
         conf.put("fs.azure.account.auth.type" + suffix, "OAuth");
-        conf.put("fs.azure.account.oauth.provider.type" + suffix,
+        conf.put(
+                "fs.azure.account.oauth.provider.type" + suffix,
                 "org.apache.hadoop.fs.azurebfs.oauth2.ClientCredsTokenProvider");
-        conf.put("fs.azure.account.oauth2.client.endpoint" + suffix,
+        conf.put(
+                "fs.azure.account.oauth2.client.endpoint" + suffix,
                 "https://login.microsoftonline.com/" + tenant + "/oauth2/token");
         conf.put("fs.azure.account.oauth2.client.id" + suffix, clientId);
         conf.put("fs.azure.account.oauth2.client.secret" + suffix, secret);
-        return new LakeSettings(Mode.ADLS, adlsRoot(account, container, path), conf, List.of(secret), Map.of(
-                "azure_storage_account_name", account, "azure_tenant_id", tenant,
-                "azure_client_id", clientId, "azure_client_secret", secret));
+        return new LakeSettings(
+                Mode.ADLS,
+                adlsRoot(account, container, path),
+                conf,
+                List.of(secret),
+                Map.of(
+                        "azure_storage_account_name",
+                        account,
+                        "azure_tenant_id",
+                        tenant,
+                        "azure_client_id",
+                        clientId,
+                        "azure_client_secret",
+                        secret));
     }
 
     public static LakeSettings file(String root) {

@@ -15,8 +15,7 @@ public final class MainRunner {
         int run() throws Exception;
     }
 
-    private MainRunner() {
-    }
+    private MainRunner() {}
 
     /**
      * Runs {@code body} and calls {@link System#exit} with its outcome. Started by the harness, the main also
@@ -45,10 +44,15 @@ public final class MainRunner {
      */
     public static String describe(Throwable e, Iterable<String> knownSecrets) {
         StringBuilder out = new StringBuilder(Secrets.redactText(String.valueOf(e.getMessage()), knownSecrets))
-                .append(" (").append(e.getClass().getSimpleName()).append(')');
+                .append(" (")
+                .append(e.getClass().getSimpleName())
+                .append(')');
         java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (Throwable c = e.getCause(); c != null && seen.add(c) && seen.size() <= 10; c = c.getCause()) {
-            out.append(System.lineSeparator()).append("  caused by ").append(c.getClass().getSimpleName()).append(": ")
+            out.append(System.lineSeparator())
+                    .append("  caused by ")
+                    .append(c.getClass().getSimpleName())
+                    .append(": ")
                     .append(Secrets.redactText(String.valueOf(c.getMessage()), knownSecrets));
         }
         return out.toString();

@@ -20,8 +20,7 @@ public final class ParentWatch {
     /** Shutdown hooks (a consumer's orderly stop, the broker's) get this long, then the JVM halts. */
     static final Duration GRACE = Duration.ofSeconds(60);
 
-    private ParentWatch() {
-    }
+    private ParentWatch() {}
 
     /** Starts watching standard input when the harness asked for it; true when it did. */
     public static boolean start() {
@@ -33,10 +32,12 @@ public final class ParentWatch {
         if (!"1".equals(env.get(ENV))) {
             return false;
         }
-        Thread watch = new Thread(() -> {
-            drain(in);
-            onParentGone.run();
-        }, "parent-watch");
+        Thread watch = new Thread(
+                () -> {
+                    drain(in);
+                    onParentGone.run();
+                },
+                "parent-watch");
         watch.setDaemon(true); // must never keep a JVM alive by itself
         watch.start();
         return true;
@@ -55,14 +56,19 @@ public final class ParentWatch {
 
     private static void stopThisJvm() {
         System.err.println("parent-watch: the process that started this one is gone (its pipe to us closed): stopping");
-        Thread halt = new Thread(() -> {
-            try {
-                Thread.sleep(GRACE.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            Runtime.getRuntime().halt(ConsumerContract.EXIT_PARENT_GONE); // a shutdown hook that hangs must not keep us alive
-        }, "parent-watch-halt");
+        Thread halt = new Thread(
+                () -> {
+                    try {
+                        Thread.sleep(GRACE.toMillis());
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    Runtime.getRuntime()
+                            .halt(
+                                    ConsumerContract
+                                            .EXIT_PARENT_GONE); // a shutdown hook that hangs must not keep us alive
+                },
+                "parent-watch-halt");
         halt.setDaemon(true);
         halt.start();
         // nobody is left to read the status, but the process table and a debugger can

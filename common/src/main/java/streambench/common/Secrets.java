@@ -32,10 +32,37 @@ public final class Secrets {
      * run together ("apikey", "SharedAccessKey" splits into words, "sharedaccesskey" does not).
      */
     private static final Set<String> SECRET_WORDS = Set.of(
-            "password", "passwords", "passwd", "pwd", "passphrase", "secret", "secrets", "credential", "credentials",
-            "token", "tokens", "jaas", "key", "keys", "sas", "sig", "signature", "authorization",
-            "apikey", "accesskey", "accountkey", "secretkey", "privatekey", "sharedaccesskey", "masterkey",
-            "clientsecret", "sastoken", "accesstoken", "refreshtoken", "connectionstring", "sharedaccesssignature");
+            "password",
+            "passwords",
+            "passwd",
+            "pwd",
+            "passphrase",
+            "secret",
+            "secrets",
+            "credential",
+            "credentials",
+            "token",
+            "tokens",
+            "jaas",
+            "key",
+            "keys",
+            "sas",
+            "sig",
+            "signature",
+            "authorization",
+            "apikey",
+            "accesskey",
+            "accountkey",
+            "secretkey",
+            "privatekey",
+            "sharedaccesskey",
+            "masterkey",
+            "clientsecret",
+            "sastoken",
+            "accesstoken",
+            "refreshtoken",
+            "connectionstring",
+            "sharedaccesssignature");
 
     /**
      * A secret word followed by one of these names something about the secret, not the secret itself:
@@ -43,24 +70,45 @@ public final class Secrets {
      * sasl.oauthbearer.token.endpoint.url and fs.azure.sas.token.provider.type say where or how.
      */
     private static final Set<String> DESCRIPTORS = Set.of(
-            "serializer", "deserializer", "converter", "class", "type", "provider", "name", "id", "location",
-            "path", "file", "dir", "endpoint", "url", "uri", "algorithm", "mechanism", "format", "length", "size",
-            "field", "column", "expiry", "enable", "enabled");
+            "serializer",
+            "deserializer",
+            "converter",
+            "class",
+            "type",
+            "provider",
+            "name",
+            "id",
+            "location",
+            "path",
+            "file",
+            "dir",
+            "endpoint",
+            "url",
+            "uri",
+            "algorithm",
+            "mechanism",
+            "format",
+            "length",
+            "size",
+            "field",
+            "column",
+            "expiry",
+            "enable",
+            "enabled");
 
     private static final Pattern WORD_BREAK = Pattern.compile("[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])");
 
     /** A PEM private key anywhere, also with its line breaks escaped ("\n") as in JSON or a .properties file. */
-    private static final Pattern PEM_PRIVATE_KEY = Pattern.compile(
-            "-----BEGIN [A-Z ]*PRIVATE KEY-----.*?-----END [A-Z ]*PRIVATE KEY-----", Pattern.DOTALL);
+    private static final Pattern PEM_PRIVATE_KEY =
+            Pattern.compile("-----BEGIN [A-Z ]*PRIVATE KEY-----.*?-----END [A-Z ]*PRIVATE KEY-----", Pattern.DOTALL);
 
     /**
      * name=value and name: value pairs in free text: connection strings (SharedAccessKey=…;), JAAS lines
      * (password="…"), JSON ("azure_storage_account_key" : "…", also JSON inside JSON: \"…\"), SQL ('…'),
      * URL queries (sig=…&). Only pairs whose name {@link #isSecretName is secret} are masked.
      */
-    private static final Pattern PAIR = Pattern.compile(
-            "([A-Za-z][A-Za-z0-9_.\\-]*)((?:\\\\?[\"'])?\\s*[=:]\\s*)"
-                    + "(\\\\\"(?:(?!\\\\\").)*\\\\\"|\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^']|'')*'|[^\\s;,&\"'<>{}\\[\\]()]+)");
+    private static final Pattern PAIR = Pattern.compile("([A-Za-z][A-Za-z0-9_.\\-]*)((?:\\\\?[\"'])?\\s*[=:]\\s*)"
+            + "(\\\\\"(?:(?!\\\\\").)*\\\\\"|\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^']|'')*'|[^\\s;,&\"'<>{}\\[\\]()]+)");
 
     /** Values this process was told are secret, each with its escaped forms; masked by every {@link #redactText}. */
     private static final Map<String, Set<String>> KNOWN = new ConcurrentHashMap<>();
@@ -71,8 +119,7 @@ public final class Secrets {
      */
     private static volatile List<String> knownForms = List.of();
 
-    private Secrets() {
-    }
+    private Secrets() {}
 
     /**
      * Whether a name's value must not be printed: it has a secret word (password, secret, key, token,
@@ -149,8 +196,8 @@ public final class Secrets {
     public static Map<String, String> redact(Map<String, String> settings) {
         rememberSecretsIn(settings);
         Map<String, String> out = new LinkedHashMap<>();
-        settings.forEach((k, v) -> out.put(k, v == null || v.isEmpty() ? v
-                : isSecretName(k) ? REDACTED : redactText(v)));
+        settings.forEach(
+                (k, v) -> out.put(k, v == null || v.isEmpty() ? v : isSecretName(k) ? REDACTED : redactText(v)));
         return out;
     }
 
@@ -184,8 +231,9 @@ public final class Secrets {
                 continue;
             }
             String value = m.group(3);
-            String quote = value.startsWith("\\\"") ? "\\\"" : value.startsWith("\"") ? "\""
-                    : value.startsWith("'") ? "'" : "";
+            String quote = value.startsWith("\\\"")
+                    ? "\\\""
+                    : value.startsWith("\"") ? "\"" : value.startsWith("'") ? "'" : "";
             out.append(text, copied, m.start(3)).append(quote).append(REDACTED).append(quote);
             copied = m.end(3);
             from = copied;
@@ -198,7 +246,9 @@ public final class Secrets {
     }
 
     private static final List<UnaryOperator<String>> ESCAPES = List.of(
-            Secrets::jsonEscaped, Secrets::sqlEscaped, Secrets::jaasEscaped,
+            Secrets::jsonEscaped,
+            Secrets::sqlEscaped,
+            Secrets::jaasEscaped,
             s -> URLEncoder.encode(s, StandardCharsets.UTF_8));
 
     /**

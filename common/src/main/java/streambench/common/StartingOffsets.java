@@ -7,7 +7,8 @@ import java.util.Locale;
  * (Spark's {@code startingOffsets}, Flink's reset strategy, Feldera's {@code start_from}).
  */
 public enum StartingOffsets {
-    EARLIEST, LATEST;
+    EARLIEST,
+    LATEST;
 
     /** The engines' own spelling: {@code earliest} or {@code latest}. */
     public String value() {

@@ -13,8 +13,7 @@ import java.nio.file.StandardOpenOption;
  * cannot be written is a {@link ConfigException}.
  */
 public final class TelemetryFile {
-    private TelemetryFile() {
-    }
+    private TelemetryFile() {}
 
     /**
      * Opens and closes the file (creating it and its folder): for a consumer whose writer opens it later,
@@ -34,7 +33,8 @@ public final class TelemetryFile {
             if (p.getParent() != null) {
                 Files.createDirectories(p.getParent());
             }
-            return Files.newBufferedWriter(p, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            return Files.newBufferedWriter(
+                    p, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw unwritable(path, e);
         }
@@ -42,7 +42,9 @@ public final class TelemetryFile {
 
     /** A path the consumer cannot write is the operator's to fix: exit 2 naming the variable, not 1. */
     private static ConfigException unwritable(String path, IOException e) {
-        return new ConfigException(ConsumerContract.TELEMETRY_FILE + " " + path + " cannot be written: " + e.getMessage()
-                + " (" + e.getClass().getSimpleName() + "); expected a writable file path", e);
+        return new ConfigException(
+                ConsumerContract.TELEMETRY_FILE + " " + path + " cannot be written: " + e.getMessage() + " ("
+                        + e.getClass().getSimpleName() + "); expected a writable file path",
+                e);
     }
 }

@@ -13,7 +13,11 @@ public final class TelemetryLine {
     private final StringBuilder json = new StringBuilder(256);
 
     private TelemetryLine(String isoTime) {
-        json.append("{\"").append(ConsumerContract.TELEMETRY_TIME).append("\":\"").append(isoTime).append('"');
+        json.append("{\"")
+                .append(ConsumerContract.TELEMETRY_TIME)
+                .append("\":\"")
+                .append(isoTime)
+                .append('"');
     }
 
     public static TelemetryLine at(Instant time) {

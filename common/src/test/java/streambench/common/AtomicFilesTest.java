@@ -1,16 +1,15 @@
 package streambench.common;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class AtomicFilesTest {
     @Test
@@ -18,12 +17,14 @@ class AtomicFilesTest {
         Path file = dir.resolve("sub/summary.json");
         AtomicFiles.write(file, out -> out.write("first".getBytes(StandardCharsets.UTF_8)));
         assertThat(Files.readString(file)).isEqualTo("first");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-r--r--");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                .isEqualTo("rw-r--r--");
 
         assertThatThrownBy(() -> AtomicFiles.write(file, out -> {
-            out.write("half".getBytes(StandardCharsets.UTF_8));
-            throw new IOException("disk full");
-        })).hasMessage("disk full");
+                    out.write("half".getBytes(StandardCharsets.UTF_8));
+                    throw new IOException("disk full");
+                }))
+                .hasMessage("disk full");
         assertThat(Files.readString(file)).isEqualTo("first");
         try (var files = Files.list(file.getParent())) {
             assertThat(files).containsExactly(file); // no temp file left behind

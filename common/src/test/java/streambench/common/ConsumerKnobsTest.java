@@ -1,19 +1,21 @@
 package streambench.common;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class ConsumerKnobsTest {
     @Test
     void defaultsBecomeClientAndHadoopSettings() {
         Knobs none = Knobs.of(Map.of());
-        assertThat(ConsumerKnobs.kafkaConsumer(none)).containsEntry("max.poll.records", "500")
-                .containsEntry("fetch.max.bytes", "52428800").containsEntry("request.timeout.ms", "30000").hasSize(7);
+        assertThat(ConsumerKnobs.kafkaConsumer(none))
+                .containsEntry("max.poll.records", "500")
+                .containsEntry("fetch.max.bytes", "52428800")
+                .containsEntry("request.timeout.ms", "30000")
+                .hasSize(7);
         assertThat(ConsumerKnobs.kafkaConnectTimeout(none)).isEqualTo(Duration.ofSeconds(30));
         // 0 leaves the driver's own concurrency: the key is not set at all
         assertThat(ConsumerKnobs.abfsWrite(none)).containsOnly(Map.entry("fs.azure.write.request.size", "8388608"));
@@ -24,6 +26,7 @@ class ConsumerKnobsTest {
     @Test
     void aBadValueNamesTheVariable() {
         assertThatThrownBy(() -> ConsumerKnobs.kafkaConsumer(Knobs.of(Map.of("KAFKA_MAX_POLL_RECORDS", "lots"))))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("KAFKA_MAX_POLL_RECORDS");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("KAFKA_MAX_POLL_RECORDS");
     }
 }

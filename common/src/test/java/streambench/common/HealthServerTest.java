@@ -1,14 +1,13 @@
 package streambench.common;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class HealthServerTest {
     private final HttpClient http = HttpClient.newHttpClient();
@@ -38,14 +37,18 @@ class HealthServerTest {
     /** new InetSocketAddress throws IllegalArgumentException past 65535: that was exit 1 with no variable named. */
     @Test
     void aPortOutOfRangeIsAConfigurationErrorNamingTheVariable() {
-        assertThatThrownBy(() -> HealthServer.start(65536)).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> HealthServer.start(65536))
+                .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("HEALTH_PORT must be 0-65535");
-        assertThatThrownBy(() -> HealthServer.start(-1)).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> HealthServer.start(-1))
+                .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("HEALTH_PORT must be 0-65535");
     }
 
     private HttpResponse<String> get(HealthServer health, String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + health.port() + path)).build(),
+        return http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + health.port() + path))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 }

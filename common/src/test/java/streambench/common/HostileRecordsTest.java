@@ -1,17 +1,16 @@
 package streambench.common;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.catchThrowable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class HostileRecordsTest {
     private static final Map<String, byte[]> BY_NAME = HostileRecords.all().stream()
@@ -26,7 +25,10 @@ class HostileRecordsTest {
     void everyRecordIsMalformedAndNothingElse(HostileRecords.Entry record) {
         Throwable thrown = catchThrowable(() -> EventCodec.decode(record.value()));
         assertThat(thrown).as(record.name()).isExactlyInstanceOf(MalformedEventException.class);
-        assertThat(thrown.getMessage()).as("a reason short enough to log").isNotBlank().hasSizeLessThan(300);
+        assertThat(thrown.getMessage())
+                .as("a reason short enough to log")
+                .isNotBlank()
+                .hasSizeLessThan(300);
     }
 
     @Test
@@ -38,13 +40,40 @@ class HostileRecordsTest {
 
     @Test
     void holdsWhatTheIssueAsksFor() {
-        assertThat(BY_NAME).containsKeys("empty", "not-json", "truncated", "json-null", "array-of-event",
-                "object-empty", "missing-ts", "missing-producer-id", "missing-seq", "ts-number", "producer-id-string",
-                "seq-string", "producer-id-int-max-plus-one", "seq-long-max-plus-one", "producer-id-negative",
-                "seq-negative", "seq-integral-fraction", "seq-exponent", "ts-just-before-2000", "ts-2100",
-                "ts-instant-max", "ts-instant-min", "ts-year-plus-300000", "ts-no-zone", "ts-offset",
-                "ts-invalid-date", "utf8-invalid-byte", "control-nul-in-string", "duplicate-seq", "unknown-field",
-                "trailing-text", "huge-unknown-field-near-broker-limit");
+        assertThat(BY_NAME)
+                .containsKeys(
+                        "empty",
+                        "not-json",
+                        "truncated",
+                        "json-null",
+                        "array-of-event",
+                        "object-empty",
+                        "missing-ts",
+                        "missing-producer-id",
+                        "missing-seq",
+                        "ts-number",
+                        "producer-id-string",
+                        "seq-string",
+                        "producer-id-int-max-plus-one",
+                        "seq-long-max-plus-one",
+                        "producer-id-negative",
+                        "seq-negative",
+                        "seq-integral-fraction",
+                        "seq-exponent",
+                        "ts-just-before-2000",
+                        "ts-2100",
+                        "ts-instant-max",
+                        "ts-instant-min",
+                        "ts-year-plus-300000",
+                        "ts-no-zone",
+                        "ts-offset",
+                        "ts-invalid-date",
+                        "utf8-invalid-byte",
+                        "control-nul-in-string",
+                        "duplicate-seq",
+                        "unknown-field",
+                        "trailing-text",
+                        "huge-unknown-field-near-broker-limit");
         assertThat(BY_NAME.get("empty")).isEmpty();
         assertThat(new String(BY_NAME.get("ts-instant-max"), StandardCharsets.US_ASCII))
                 .contains("\"+1000000000-12-31T23:59:59.999999999Z\"");
@@ -57,7 +86,8 @@ class HostileRecordsTest {
     @Test
     void theFileFormatEscapesBytesAsPercentHex() {
         assertThat(HostileRecords.unescape("a%00b%25%ff%0A", 1)).containsExactly('a', 0, 'b', '%', 0xFF, '\n');
-        assertThatThrownBy(() -> HostileRecords.unescape("50%", 7)).hasMessageContaining("line 7")
+        assertThatThrownBy(() -> HostileRecords.unescape("50%", 7))
+                .hasMessageContaining("line 7")
                 .hasMessageContaining("%25");
         assertThatThrownBy(() -> HostileRecords.unescape("a\tb", 3)).hasMessageContaining("not printable ASCII");
     }
@@ -65,7 +95,8 @@ class HostileRecordsTest {
     @Test
     void namesAreUniqueAndEachCallGivesFreshArrays() {
         List<HostileRecords.Entry> first = HostileRecords.all();
-        assertThat(first.stream().map(HostileRecords.Entry::name).collect(Collectors.toSet())).hasSize(first.size());
+        assertThat(first.stream().map(HostileRecords.Entry::name).collect(Collectors.toSet()))
+                .hasSize(first.size());
         first.get(2).value()[0] = 'X';
         Map<String, byte[]> again = HostileRecords.all().stream()
                 .collect(Collectors.toMap(HostileRecords.Entry::name, HostileRecords.Entry::value));

@@ -1,15 +1,18 @@
 package streambench.common;
 
-import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-import java.util.Map;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
 class KnobsTest {
-    enum Acks { ALL, ONE, NONE }
+    enum Acks {
+        ALL,
+        ONE,
+        NONE
+    }
 
     @Test
     void usesTheDefaultWhenUnsetOrBlank() {
@@ -20,8 +23,23 @@ class KnobsTest {
 
     @Test
     void parsesTypedValues() {
-        Knobs knobs = Knobs.of(Map.of("I", " 12 ", "L", "9000000000", "D", "250ms", "B", "TRUE",
-                "E", "none", "F", "1.5", "M", "2m", "U", "300us"));
+        Knobs knobs = Knobs.of(Map.of(
+                "I",
+                " 12 ",
+                "L",
+                "9000000000",
+                "D",
+                "250ms",
+                "B",
+                "TRUE",
+                "E",
+                "none",
+                "F",
+                "1.5",
+                "M",
+                "2m",
+                "U",
+                "300us"));
         assertThat(knobs.env("I", "0").asPositiveInt()).isEqualTo(12);
         assertThat(knobs.env("L", "0").asPositiveLong()).isEqualTo(9_000_000_000L);
         assertThat(knobs.env("D", "1s").asDuration()).isEqualTo(Duration.ofMillis(250));
@@ -34,8 +52,19 @@ class KnobsTest {
 
     @Test
     void invalidValuesNameTheVariableTheValueAndWhatIsExpected() {
-        Knobs knobs = Knobs.of(Map.of("KAFKA_MIN_PARTITIONS", "abc", "RATE", "-5", "TRIGGER_INTERVAL", "5",
-                "ENABLED", "yes", "ACKS", "two", "THREADS", "0"));
+        Knobs knobs = Knobs.of(Map.of(
+                "KAFKA_MIN_PARTITIONS",
+                "abc",
+                "RATE",
+                "-5",
+                "TRIGGER_INTERVAL",
+                "5",
+                "ENABLED",
+                "yes",
+                "ACKS",
+                "two",
+                "THREADS",
+                "0"));
         assertThatThrownBy(() -> knobs.env("KAFKA_MIN_PARTITIONS", "1").asPositiveInt())
                 .isInstanceOf(ConfigException.class)
                 .hasMessage("KAFKA_MIN_PARTITIONS must be a positive integer, got \"abc\"");
@@ -52,7 +81,9 @@ class KnobsTest {
     }
 
     private enum KafkaAcks {
-        ALL("all"), LEADER("1"), NONE("0");
+        ALL("all"),
+        LEADER("1"),
+        NONE("0");
 
         final String spelling;
 
@@ -65,21 +96,28 @@ class KnobsTest {
     @Test
     void anEnumCanBeSpelledOtherwiseThanItsConstants() {
         Knobs knobs = Knobs.of(Map.of("ONE", "1", "ALL", "ALL", "BAD", "2", "LZ", "lz4-raw"));
-        assertThat(knobs.env("ONE", "all").asEnum(KafkaAcks.class, a -> a.spelling)).isEqualTo(KafkaAcks.LEADER);
-        assertThat(knobs.env("ALL", "0").asEnum(KafkaAcks.class, a -> a.spelling)).isEqualTo(KafkaAcks.ALL);
+        assertThat(knobs.env("ONE", "all").asEnum(KafkaAcks.class, a -> a.spelling))
+                .isEqualTo(KafkaAcks.LEADER);
+        assertThat(knobs.env("ALL", "0").asEnum(KafkaAcks.class, a -> a.spelling))
+                .isEqualTo(KafkaAcks.ALL);
         assertThatThrownBy(() -> knobs.env("BAD", "all").asEnum(KafkaAcks.class, a -> a.spelling))
-                .isInstanceOf(ConfigException.class).hasMessage("BAD must be one of all, 1, 0, got \"2\"");
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("BAD must be one of all, 1, 0, got \"2\"");
         assertThat(knobs.env("LZ", "none").asEnum(Codec.class)).isEqualTo(Codec.LZ4_RAW);
     }
 
-    private enum Codec { NONE, LZ4_RAW }
+    private enum Codec {
+        NONE,
+        LZ4_RAW
+    }
 
     @Test
     void aPortIsZeroTo65535() {
         Knobs knobs = Knobs.of(Map.of("HEALTH_PORT", "65536", "P0", "0", "PMAX", "65535", "NEG", "-1"));
         assertThat(knobs.env("P0", "1").asPort()).isZero();
         assertThat(knobs.env("PMAX", "1").asPort()).isEqualTo(65535);
-        assertThatThrownBy(() -> knobs.env("HEALTH_PORT", "8080").asPort()).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> knobs.env("HEALTH_PORT", "8080").asPort())
+                .isInstanceOf(ConfigException.class)
                 .hasMessage("HEALTH_PORT must be a port number 0-65535 (0: any free port), got \"65536\"");
         assertThatThrownBy(() -> knobs.env("NEG", "8080").asPort()).isInstanceOf(ConfigException.class);
     }
@@ -97,20 +135,25 @@ class KnobsTest {
         knobs.env("RATE", "1");
         knobs.env("ADLS_ACCOUNT_KEY", "");
         knobs.env("PRODUCER_THREADS", "2");
-        assertThat(knobs.effectiveRedacted()).containsExactly(
-                Map.entry("ADLS_ACCOUNT_KEY", Secrets.REDACTED),
-                Map.entry("PRODUCER_THREADS", "2"),
-                Map.entry("RATE", "10"));
+        assertThat(knobs.effectiveRedacted())
+                .containsExactly(
+                        Map.entry("ADLS_ACCOUNT_KEY", Secrets.REDACTED),
+                        Map.entry("PRODUCER_THREADS", "2"),
+                        Map.entry("RATE", "10"));
     }
 
     @Test
     void passThroughSecretsAreRedactedInTheEffectiveConfiguration() {
-        Knobs knobs = Knobs.of(Map.of("KAFKA_CLIENT_SSL_KEYSTORE_KEY", "-----BEGIN PRIVATE KEY-----\nMIIEkeystore\n-----END PRIVATE KEY-----",
-                "KAFKA_CLIENT_KEY_SERIALIZER", "org.example.KeySerializer"));
+        Knobs knobs = Knobs.of(Map.of(
+                "KAFKA_CLIENT_SSL_KEYSTORE_KEY",
+                "-----BEGIN PRIVATE KEY-----\nMIIEkeystore\n-----END PRIVATE KEY-----",
+                "KAFKA_CLIENT_KEY_SERIALIZER",
+                "org.example.KeySerializer"));
         knobs.withPrefix("KAFKA_CLIENT_");
-        assertThat(knobs.effectiveRedacted()).containsExactly(
-                Map.entry("KAFKA_CLIENT_KEY_SERIALIZER", "org.example.KeySerializer"),
-                Map.entry("KAFKA_CLIENT_SSL_KEYSTORE_KEY", Secrets.REDACTED));
+        assertThat(knobs.effectiveRedacted())
+                .containsExactly(
+                        Map.entry("KAFKA_CLIENT_KEY_SERIALIZER", "org.example.KeySerializer"),
+                        Map.entry("KAFKA_CLIENT_SSL_KEYSTORE_KEY", Secrets.REDACTED));
     }
 
     @Test

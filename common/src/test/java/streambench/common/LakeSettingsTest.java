@@ -1,11 +1,10 @@
 package streambench.common;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.Map;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class LakeSettingsTest {
     private static final String KEY = "bXktcmVhbC1hY2NvdW50LWtleQ==";
@@ -15,39 +14,61 @@ class LakeSettingsTest {
         LakeSettings lake = LakeSettings.fromKnobs(Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", "127.0.0.1:10000")));
         assertThat(lake.mode()).isEqualTo(LakeSettings.Mode.AZURITE);
         assertThat(lake.rootUri()).isEqualTo("abfs://streambench@devstoreaccount1.dfs.core.windows.net/streambench");
-        assertThat(lake.hadoopConf()).containsAllEntriesOf(Map.of(
-                "fs.azure.abfs.endpoint", "127.0.0.1:10000",
-                "fs.azure.always.use.https", "false",
-                "fs.azure.account.key.devstoreaccount1.dfs.core.windows.net", LakeSettings.AZURITE_KEY,
-                "fs.azure.account.hns.enabled", "false",
-                "fs.azure.fns.account.service.type", "BLOB",
-                "fs.azure.networking.library", "JDK_HTTP_URL_CONNECTION",
-                "fs.azure.metrics.collection.enabled", "false",
-                "fs.azure.createRemoteFileSystemDuringInitialization", "true"));
+        assertThat(lake.hadoopConf())
+                .containsAllEntriesOf(Map.of(
+                        "fs.azure.abfs.endpoint", "127.0.0.1:10000",
+                        "fs.azure.always.use.https", "false",
+                        "fs.azure.account.key.devstoreaccount1.dfs.core.windows.net", LakeSettings.AZURITE_KEY,
+                        "fs.azure.account.hns.enabled", "false",
+                        "fs.azure.fns.account.service.type", "BLOB",
+                        "fs.azure.networking.library", "JDK_HTTP_URL_CONNECTION",
+                        "fs.azure.metrics.collection.enabled", "false",
+                        "fs.azure.createRemoteFileSystemDuringInitialization", "true"));
         assertThat(lake.tableUri("/run-1/spark-4.2/benchmark/"))
-                .isEqualTo("abfs://streambench@devstoreaccount1.dfs.core.windows.net/streambench/run-1/spark-4.2/benchmark");
+                .isEqualTo(
+                        "abfs://streambench@devstoreaccount1.dfs.core.windows.net/streambench/run-1/spark-4.2/benchmark");
     }
 
     @Test
     void realAdlsUsesAbfssWithoutEmulatorKeys() {
         LakeSettings lake = LakeSettings.fromKnobs(Knobs.of(Map.of(
-                "ADLS_ACCOUNT_NAME", "myacct", "ADLS_ACCOUNT_KEY", KEY, "ADLS_CONTAINER", "lake", "LAKE_PATH", "bench")));
+                "ADLS_ACCOUNT_NAME",
+                "myacct",
+                "ADLS_ACCOUNT_KEY",
+                KEY,
+                "ADLS_CONTAINER",
+                "lake",
+                "LAKE_PATH",
+                "bench")));
         assertThat(lake.mode()).isEqualTo(LakeSettings.Mode.ADLS);
         assertThat(lake.rootUri()).isEqualTo("abfss://lake@myacct.dfs.core.windows.net/bench");
-        assertThat(lake.hadoopConf()).containsEntry("fs.azure.account.key.myacct.dfs.core.windows.net", KEY)
-                .doesNotContainKeys("fs.azure.abfs.endpoint", "fs.azure.always.use.https",
-                        "fs.azure.account.hns.enabled", "fs.azure.fns.account.service.type",
+        assertThat(lake.hadoopConf())
+                .containsEntry("fs.azure.account.key.myacct.dfs.core.windows.net", KEY)
+                .doesNotContainKeys(
+                        "fs.azure.abfs.endpoint",
+                        "fs.azure.always.use.https",
+                        "fs.azure.account.hns.enabled",
+                        "fs.azure.fns.account.service.type",
                         "fs.azure.networking.library");
     }
 
     @Test
     void realAdlsWithOAuthClientCredentials() {
         LakeSettings lake = LakeSettings.fromKnobs(Knobs.of(Map.of(
-                "ADLS_ACCOUNT_NAME", "myacct", "ADLS_CONTAINER", "lake",
-                "ADLS_TENANT_ID", "tenant-1", "ADLS_CLIENT_ID", "app-1", "ADLS_CLIENT_SECRET", "s3cr3t-value")));
+                "ADLS_ACCOUNT_NAME",
+                "myacct",
+                "ADLS_CONTAINER",
+                "lake",
+                "ADLS_TENANT_ID",
+                "tenant-1",
+                "ADLS_CLIENT_ID",
+                "app-1",
+                "ADLS_CLIENT_SECRET",
+                "s3cr3t-value")));
         assertThat(lake.hadoopConf())
                 .containsEntry("fs.azure.account.auth.type.myacct.dfs.core.windows.net", "OAuth")
-                .containsEntry("fs.azure.account.oauth2.client.endpoint.myacct.dfs.core.windows.net",
+                .containsEntry(
+                        "fs.azure.account.oauth2.client.endpoint.myacct.dfs.core.windows.net",
                         "https://login.microsoftonline.com/tenant-1/oauth2/token")
                 .containsEntry("fs.azure.account.oauth2.client.secret.myacct.dfs.core.windows.net", "s3cr3t-value");
         assertThat(lake.describe()).doesNotContain("s3cr3t-value").contains("app-1");
@@ -55,9 +76,12 @@ class LakeSettingsTest {
 
     @Test
     void describeRedactsEverySecret() {
-        LakeSettings lake = LakeSettings.fromKnobs(Knobs.of(Map.of(
-                "ADLS_ACCOUNT_NAME", "myacct", "ADLS_ACCOUNT_KEY", KEY, "ADLS_CONTAINER", "lake")));
-        assertThat(lake.describe()).doesNotContain(KEY).contains(Secrets.REDACTED).contains("abfss://lake@myacct");
+        LakeSettings lake = LakeSettings.fromKnobs(
+                Knobs.of(Map.of("ADLS_ACCOUNT_NAME", "myacct", "ADLS_ACCOUNT_KEY", KEY, "ADLS_CONTAINER", "lake")));
+        assertThat(lake.describe())
+                .doesNotContain(KEY)
+                .contains(Secrets.REDACTED)
+                .contains("abfss://lake@myacct");
         assertThat(lake.toString()).doesNotContain(KEY);
         LakeSettings azurite = LakeSettings.fromKnobs(Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", "localhost:1")));
         assertThat(azurite.describe()).doesNotContain(LakeSettings.AZURITE_KEY);
@@ -74,25 +98,31 @@ class LakeSettingsTest {
     @Test
     void clearErrors() {
         assertThatThrownBy(() -> LakeSettings.fromKnobs(Knobs.of(Map.of())))
-                .isInstanceOf(ConfigException.class).hasMessageStartingWith("no lake configured: set AZURITE_BLOB_ENDPOINT");
-        assertThatThrownBy(() -> LakeSettings.fromKnobs(Knobs.of(Map.of("ADLS_ACCOUNT_NAME", "a", "ADLS_CONTAINER", "lake"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("no lake configured: set AZURITE_BLOB_ENDPOINT");
+        assertThatThrownBy(() ->
+                        LakeSettings.fromKnobs(Knobs.of(Map.of("ADLS_ACCOUNT_NAME", "a", "ADLS_CONTAINER", "lake"))))
                 .hasMessageContaining("neither ADLS_ACCOUNT_KEY nor");
-        assertThatThrownBy(() -> LakeSettings.fromKnobs(Knobs.of(Map.of("ADLS_ACCOUNT_NAME", "a", "ADLS_ACCOUNT_KEY", KEY))))
+        assertThatThrownBy(() ->
+                        LakeSettings.fromKnobs(Knobs.of(Map.of("ADLS_ACCOUNT_NAME", "a", "ADLS_ACCOUNT_KEY", KEY))))
                 .hasMessageStartingWith("ADLS_CONTAINER is not set");
         assertThatThrownBy(() -> LakeSettings.fromKnobs(Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", "http://x"))))
                 .hasMessageStartingWith("AZURITE_BLOB_ENDPOINT must be host:port");
         assertThatThrownBy(() -> LakeSettings.fromKnobs(Knobs.of(Map.of("LAKE_ROOT", "/tmp/lake"))))
                 .hasMessageStartingWith("LAKE_ROOT must be a file: URI");
-        assertThatThrownBy(() -> LakeSettings.fromKnobs(Knobs.of(Map.of("LAKE_ROOT", "file:///x", "AZURITE_BLOB_ENDPOINT", "h:1"))))
+        assertThatThrownBy(() -> LakeSettings.fromKnobs(
+                        Knobs.of(Map.of("LAKE_ROOT", "file:///x", "AZURITE_BLOB_ENDPOINT", "h:1"))))
                 .hasMessageContaining("cannot be combined with AZURITE_BLOB_ENDPOINT");
-        assertThatThrownBy(() -> LakeSettings.fromKnobs(Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", "h:1", "ADLS_CONTAINER", "Bad_Name"))))
+        assertThatThrownBy(() -> LakeSettings.fromKnobs(
+                        Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", "h:1", "ADLS_CONTAINER", "Bad_Name"))))
                 .hasMessageStartingWith("ADLS_CONTAINER must be 3-63 lowercase");
     }
 
     @Test
     void sparkConfPrefixesEveryKey() {
         LakeSettings lake = LakeSettings.fromKnobs(Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", "127.0.0.1:1")));
-        assertThat(lake.sparkConf()).hasSameSizeAs(lake.hadoopConf())
+        assertThat(lake.sparkConf())
+                .hasSameSizeAs(lake.hadoopConf())
                 .containsEntry("spark.hadoop.fs.azure.account.hns.enabled", "false");
     }
 }

@@ -1,6 +1,6 @@
 package streambench.common;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -9,8 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * Secrets of every kind a user gives us, planted where they would put them, go through every printer in
@@ -61,10 +60,11 @@ class PlantedSecretsTest {
         out.add("config: " + knobs.effectiveRedacted());
         out.add(Secrets.redact(settings).toString());
         for (String s : secrets) {
-            out.add(Secrets.redactText("raw " + s + " json " + json(s)
-                    + " sql " + sql(json(s))));
-            out.add(MainRunner.describe(new IllegalStateException("could not connect with " + s,
-                    new RuntimeException("{\"value\": \"" + json(s) + "\"}")), List.of()));
+            out.add(Secrets.redactText("raw " + s + " json " + json(s) + " sql " + sql(json(s))));
+            out.add(MainRunner.describe(
+                    new IllegalStateException(
+                            "could not connect with " + s, new RuntimeException("{\"value\": \"" + json(s) + "\"}")),
+                    List.of()));
             out.add(stderrOf(() -> {
                 throw new ConfigException("bad value " + s);
             }));
@@ -95,24 +95,55 @@ class PlantedSecretsTest {
 
     @Test
     void adlsAccountKeyAndKafkaPrivateKeyWithAQuotedPassword() {
-        List<String> out = printed(env("ADLS_ACCOUNT_NAME", "myacct", "ADLS_CONTAINER", "lake",
-                        "ADLS_ACCOUNT_KEY", ACCOUNT_KEY, "KAFKA_BOOTSTRAP_SERVERS", "b1:9093",
-                        "KAFKA_CLIENT_SECURITY_PROTOCOL", "SSL", "KAFKA_CLIENT_SSL_KEYSTORE_TYPE", "PEM",
-                        "KAFKA_CLIENT_SSL_KEYSTORE_KEY", KEYSTORE_KEY, "KAFKA_CLIENT_SSL_KEY_PASSWORD", QUOTED_PASSWORD,
-                        "FELDERA_API_KEY", API_KEY),
+        List<String> out = printed(
+                env(
+                        "ADLS_ACCOUNT_NAME",
+                        "myacct",
+                        "ADLS_CONTAINER",
+                        "lake",
+                        "ADLS_ACCOUNT_KEY",
+                        ACCOUNT_KEY,
+                        "KAFKA_BOOTSTRAP_SERVERS",
+                        "b1:9093",
+                        "KAFKA_CLIENT_SECURITY_PROTOCOL",
+                        "SSL",
+                        "KAFKA_CLIENT_SSL_KEYSTORE_TYPE",
+                        "PEM",
+                        "KAFKA_CLIENT_SSL_KEYSTORE_KEY",
+                        KEYSTORE_KEY,
+                        "KAFKA_CLIENT_SSL_KEY_PASSWORD",
+                        QUOTED_PASSWORD,
+                        "FELDERA_API_KEY",
+                        API_KEY),
                 List.of(ACCOUNT_KEY, KEYSTORE_KEY, QUOTED_PASSWORD, API_KEY));
         assertThat(out).noneMatch(line -> line.contains(MARK));
-        assertThat(String.join("\n", out)).contains("ssl.keystore.key=<redacted>").contains("ssl.keystore.type=PEM");
+        assertThat(String.join("\n", out))
+                .contains("ssl.keystore.key=<redacted>")
+                .contains("ssl.keystore.type=PEM");
     }
 
     @Test
     void oauthClientSecretAndSaslPassword() {
         String jaas = "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"bench\" password=\""
                 + SASL_PASSWORD + "\";";
-        List<String> out = printed(env("ADLS_ACCOUNT_NAME", "myacct", "ADLS_CONTAINER", "lake",
-                        "ADLS_TENANT_ID", "tenant-1", "ADLS_CLIENT_ID", "client-1", "ADLS_CLIENT_SECRET", CLIENT_SECRET,
-                        "KAFKA_BOOTSTRAP_SERVERS", "b1:9093", "KAFKA_CLIENT_SASL_JAAS_CONFIG", jaas,
-                        "KAFKA_CLIENT_SASL_PASSWORD", SASL_PASSWORD),
+        List<String> out = printed(
+                env(
+                        "ADLS_ACCOUNT_NAME",
+                        "myacct",
+                        "ADLS_CONTAINER",
+                        "lake",
+                        "ADLS_TENANT_ID",
+                        "tenant-1",
+                        "ADLS_CLIENT_ID",
+                        "client-1",
+                        "ADLS_CLIENT_SECRET",
+                        CLIENT_SECRET,
+                        "KAFKA_BOOTSTRAP_SERVERS",
+                        "b1:9093",
+                        "KAFKA_CLIENT_SASL_JAAS_CONFIG",
+                        jaas,
+                        "KAFKA_CLIENT_SASL_PASSWORD",
+                        SASL_PASSWORD),
                 List.of(CLIENT_SECRET, SASL_PASSWORD, jaas));
         assertThat(out).noneMatch(line -> line.contains(MARK));
         assertThat(String.join("\n", out)).contains("client-1").contains("tenant-1");
@@ -120,8 +151,9 @@ class PlantedSecretsTest {
 
     @Test
     void eventHubsConnectionString() {
-        List<String> out = printed(env("EVENTHUB_CONNECTION_STRING", CONNECTION_STRING, "AZURITE_BLOB_ENDPOINT",
-                "127.0.0.1:10000"), List.of(CONNECTION_STRING));
+        List<String> out = printed(
+                env("EVENTHUB_CONNECTION_STRING", CONNECTION_STRING, "AZURITE_BLOB_ENDPOINT", "127.0.0.1:10000"),
+                List.of(CONNECTION_STRING));
         assertThat(out).noneMatch(line -> line.contains(MARK));
         assertThat(String.join("\n", out)).contains("bootstrap.servers=ns.servicebus.windows.net:9093");
     }

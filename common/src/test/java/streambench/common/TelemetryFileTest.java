@@ -1,14 +1,13 @@
 package streambench.common;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class TelemetryFileTest {
     @TempDir
@@ -31,16 +30,19 @@ class TelemetryFileTest {
     void aFolderThatCannotBeCreatedIsAConfigurationErrorNamingTheVariable() throws Exception {
         Path notADir = Files.writeString(tmp.resolve("results"), "a file where a folder should be");
         String path = notADir.resolve("telemetry.jsonl").toString();
-        assertThatThrownBy(() -> TelemetryFile.openAppend(path)).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> TelemetryFile.openAppend(path))
+                .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("TELEMETRY_FILE " + path + " cannot be written");
     }
 
     @Test
     void aPathThatIsAFolderIsAConfigurationErrorNamingTheVariable() {
         String path = tmp.toString();
-        assertThatThrownBy(() -> TelemetryFile.openAppend(path)).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> TelemetryFile.openAppend(path))
+                .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("TELEMETRY_FILE " + path + " cannot be written");
-        assertThatThrownBy(() -> TelemetryFile.checkWritable(path)).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> TelemetryFile.checkWritable(path))
+                .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("TELEMETRY_FILE " + path + " cannot be written");
     }
 

@@ -1,5 +1,10 @@
 package streambench.feldera;
 
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import streambench.common.ConfigException;
 import streambench.common.ConsumerContract;
 import streambench.common.HealthServer;
@@ -12,12 +17,6 @@ import streambench.feldera.client.Pipeline;
 import streambench.feldera.client.PipelineDefinition;
 import streambench.feldera.client.PipelineStatus;
 import streambench.feldera.client.ProgramFailedException;
-
-import java.io.PrintStream;
-import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The consumer contract (a process that reads Kafka, writes Delta, says ready on /health, telemetry to a
@@ -33,6 +32,7 @@ final class FelderaConsumer {
      * attempts), and {@link #requestStop()} gives up at STOP_WAIT. A forced stop takes Feldera seconds.
      */
     static final Duration TEARDOWN = Duration.ofSeconds(15);
+
     private static final Duration TEARDOWN_REQUEST = Duration.ofSeconds(4);
     private static final Duration STOP_WAIT = ConsumerContract.STOP_GRACE.minusSeconds(5);
     /** A pipeline an earlier run left is removed at start, when no stop grace is counting. */
@@ -49,6 +49,7 @@ final class FelderaConsumer {
     private volatile boolean following;
     /** Guards runner and tearingDown: a stop's interrupt may cut any wait short except the teardown's own. */
     private final Object interruptLock = new Object();
+
     private Thread runner;
     private boolean tearingDown;
     /** The pipeline to remove on the way out, through the teardown's client; null once a teardown took it. */
@@ -62,8 +63,12 @@ final class FelderaConsumer {
      * {@code sleeper}: how the client waits between retries and polls (tests pass one that does not wait);
      * {@code teardownBudget}: how long removing the pipeline may wait for Feldera (tests shorten it).
      */
-    FelderaConsumer(FelderaSettings settings, PrintStream out, TableProbe.Opener probes, FelderaClient.Sleeper sleeper,
-                    Duration teardownBudget) {
+    FelderaConsumer(
+            FelderaSettings settings,
+            PrintStream out,
+            TableProbe.Opener probes,
+            FelderaClient.Sleeper sleeper,
+            Duration teardownBudget) {
         this.s = settings;
         this.out = out;
         this.probes = probes;
@@ -122,9 +127,10 @@ final class FelderaConsumer {
             throw config;
         }
         // said first, so the cause is in the log even when the teardown runs out of time
-        out.println("feldera-consumer: " + (e instanceof FelderaException
-                ? Secrets.redactText(String.valueOf(e.getMessage()), secrets)
-                : "failed: " + MainRunner.describe(e, secrets)));
+        out.println("feldera-consumer: "
+                + (e instanceof FelderaException
+                        ? Secrets.redactText(String.valueOf(e.getMessage()), secrets)
+                        : "failed: " + MainRunner.describe(e, secrets)));
         tearDown();
         if (e instanceof Error error) {
             throw error;
@@ -133,15 +139,24 @@ final class FelderaConsumer {
     }
 
     private int deployAndFollow(HealthServer health, StatsTelemetry telemetry) throws Exception {
-        FelderaClient client = FelderaClient.builder(s.felderaUrl()).apiKey(s.apiKey().orElse(null)).redacting(secrets)
-                .sleeper(sleeper).build();
+        FelderaClient client = FelderaClient.builder(s.felderaUrl())
+                .apiKey(s.apiKey().orElse(null))
+                .redacting(secrets)
+                .sleeper(sleeper)
+                .build();
         checkServer(client);
         Pipeline pipeline = client.pipeline(s.pipelineName());
         // its own client: short requests and two attempts, so a teardown fits the stop grace even when
         // Feldera hangs (the main client waits up to a minute per request, eight attempts)
-        toRemove = FelderaClient.builder(s.felderaUrl()).apiKey(s.apiKey().orElse(null)).redacting(secrets)
-                .sleeper(sleeper).connectTimeout(TEARDOWN_REQUEST).requestTimeout(TEARDOWN_REQUEST)
-                .retries(2, Duration.ofMillis(250), Duration.ofMillis(250)).build().pipeline(s.pipelineName());
+        toRemove = FelderaClient.builder(s.felderaUrl())
+                .apiKey(s.apiKey().orElse(null))
+                .redacting(secrets)
+                .sleeper(sleeper)
+                .connectTimeout(TEARDOWN_REQUEST)
+                .requestTimeout(TEARDOWN_REQUEST)
+                .retries(2, Duration.ofMillis(250), Duration.ofMillis(250))
+                .build()
+                .pipeline(s.pipelineName());
         String program = PipelineProgram.sql(s);
         out.println("feldera: pipeline " + s.pipelineName() + " on " + s.felderaUrl() + ", program:\n"
                 + PipelineProgram.redacted(program, secrets).indent(2).stripTrailing());
@@ -165,11 +180,15 @@ final class FelderaConsumer {
 
         long t0 = System.nanoTime();
         try {
-            pipeline.awaitCompiled(s.compileTimeout(), st -> out.printf("feldera: program %s after %d s%n",
-                    st.programStatus(), (System.nanoTime() - t0) / 1_000_000_000L));
+            pipeline.awaitCompiled(
+                    s.compileTimeout(),
+                    st -> out.printf(
+                            "feldera: program %s after %d s%n",
+                            st.programStatus(), (System.nanoTime() - t0) / 1_000_000_000L));
         } catch (ProgramFailedException e) {
-            out.println("feldera-consumer: the program did not compile; the pipeline is left in Feldera for inspection.\n"
-                    + e.getMessage());
+            out.println(
+                    "feldera-consumer: the program did not compile; the pipeline is left in Feldera for inspection.\n"
+                            + e.getMessage());
             return ConsumerContract.EXIT_FAILED;
         }
 
@@ -190,8 +209,10 @@ final class FelderaConsumer {
                     return tearDown() ? ConsumerContract.EXIT_OK : ConsumerContract.EXIT_FAILED;
                 }
                 if (System.nanoTime() - started > s.startTimeout().toNanos()) {
-                    out.println("feldera-consumer: the pipeline runs but no Delta table appeared at " + tableUri + " within "
-                            + s.startTimeout().toSeconds() + " s; check the pipeline's log in Feldera (storage endpoint "
+                    out.println("feldera-consumer: the pipeline runs but no Delta table appeared at " + tableUri
+                            + " within "
+                            + s.startTimeout().toSeconds()
+                            + " s; check the pipeline's log in Feldera (storage endpoint "
                             + "and credentials as Feldera sees them)");
                     tearDown();
                     return ConsumerContract.EXIT_FAILED;
@@ -208,7 +229,9 @@ final class FelderaConsumer {
             if (!st.running()) {
                 health.markNotReady("pipeline " + st.deploymentStatus());
                 out.println("feldera-consumer: the pipeline left Running: " + st.deploymentStatus()
-                        + (st.deploymentError() == null ? "" : " (" + Secrets.redactText(st.deploymentError().toString(), secrets) + ")"));
+                        + (st.deploymentError() == null
+                                ? ""
+                                : " (" + Secrets.redactText(st.deploymentError().toString(), secrets) + ")"));
                 tearDown();
                 return ConsumerContract.EXIT_FAILED;
             }
@@ -227,8 +250,8 @@ final class FelderaConsumer {
                         + e.getMessage() + ")");
             }
             if (e.httpStatus() == 401 || e.httpStatus() == 403) {
-                throw new ConfigException("FELDERA_API_KEY: the Feldera server at " + s.felderaUrl() + " refused it (HTTP "
-                        + e.httpStatus() + ")");
+                throw new ConfigException("FELDERA_API_KEY: the Feldera server at " + s.felderaUrl()
+                        + " refused it (HTTP " + e.httpStatus() + ")");
             }
             throw e;
         }

@@ -11,8 +11,7 @@ import streambench.common.MainRunner;
  * configuration, 1 when Feldera refuses the program or the pipeline fails.
  */
 public final class FelderaConsumerMain {
-    private FelderaConsumerMain() {
-    }
+    private FelderaConsumerMain() {}
 
     private static final String PROGRAM = "feldera-consumer";
 
@@ -24,8 +23,11 @@ public final class FelderaConsumerMain {
             ConsumerStartup startup = new ConsumerStartup(PROGRAM, settings.consumer(), System.out);
             startup.printConfig(knobs);
             try (HealthServer health = startup.startHealth()) {
-                FelderaConsumer consumer = new FelderaConsumer(settings, System.out,
-                        () -> new LakeTableProbe(settings.lake(), settings.consumer().tableUri()));
+                FelderaConsumer consumer = new FelderaConsumer(
+                        settings,
+                        System.out,
+                        () -> new LakeTableProbe(
+                                settings.lake(), settings.consumer().tableUri()));
                 startup.onStop(health, consumer::requestStop);
                 return consumer.run(health);
             }

@@ -1,5 +1,8 @@
 package streambench.feldera;
 
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
 import streambench.common.ConfigException;
 import streambench.common.ConsumerContract;
 import streambench.common.KafkaConnection;
@@ -7,10 +10,6 @@ import streambench.common.Knob;
 import streambench.common.Knobs;
 import streambench.common.LakeSettings;
 import streambench.common.StartingOffsets;
-
-import java.time.Duration;
-import java.util.Locale;
-import java.util.Optional;
 
 /**
  * Every setting and tuning knob of the Feldera consumer, read once from the environment. Each default
@@ -41,7 +40,9 @@ record FelderaSettings(
 
     /** Feldera's compilation profiles; {@link #value()} is how its API spells them. */
     enum CompilationProfile {
-        DEV, UNOPTIMIZED, OPTIMIZED;
+        DEV,
+        UNOPTIMIZED,
+        OPTIMIZED;
 
         String value() {
             return name().toLowerCase(Locale.ROOT);
@@ -50,7 +51,9 @@ record FelderaSettings(
 
     /** What the Delta output connector does with a table that exists; {@link #value()} is its {@code mode}. */
     enum DeltaMode {
-        APPEND, TRUNCATE, ERROR_IF_EXISTS;
+        APPEND,
+        TRUNCATE,
+        ERROR_IF_EXISTS;
 
         String value() {
             return name().toLowerCase(Locale.ROOT);
@@ -61,9 +64,13 @@ record FelderaSettings(
     static FelderaSettings fromKnobs(Knobs knobs) {
         String url = felderaUrl(knobs);
         Optional<String> apiKey = apiKey(knobs);
-        ConsumerContract.Settings consumer = lakeFelderaCanWrite(
-                ConsumerContract.Settings.fromKnobs(knobs, "run-1/feldera/benchmark"));
-        return new FelderaSettings(url, apiKey, pipelineName(knobs, consumer.topic()), consumer,
+        ConsumerContract.Settings consumer =
+                lakeFelderaCanWrite(ConsumerContract.Settings.fromKnobs(knobs, "run-1/feldera/benchmark"));
+        return new FelderaSettings(
+                url,
+                apiKey,
+                pipelineName(knobs, consumer.topic()),
+                consumer,
                 knobs.optional("FELDERA_KAFKA_BOOTSTRAP_SERVERS").map(Knob::asString),
                 knobs.optional("FELDERA_AZURITE_ENDPOINT").map(Knob::asString),
                 knobs.env("FELDERA_WORKERS", "4").asPositiveInt(),
@@ -110,7 +117,8 @@ record FelderaSettings(
             name = "streambench-" + topic.replaceAll("[^A-Za-z0-9_-]", "-");
         }
         if (!name.matches("[A-Za-z0-9_-]{1,100}")) {
-            throw new ConfigException("FELDERA_PIPELINE_NAME must be 1-100 letters, digits, '-' or '_', got \"" + name + "\"");
+            throw new ConfigException(
+                    "FELDERA_PIPELINE_NAME must be 1-100 letters, digits, '-' or '_', got \"" + name + "\"");
         }
         return name;
     }
@@ -147,8 +155,11 @@ record FelderaSettings(
         } catch (java.net.URISyntaxException e) {
             uri = null;
         }
-        if (uri == null || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
-            throw new ConfigException("FELDERA_URL must be http(s)://host:port of the pipeline manager, got \"" + url + "\"");
+        if (uri == null
+                || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
+                || uri.getHost() == null) {
+            throw new ConfigException(
+                    "FELDERA_URL must be http(s)://host:port of the pipeline manager, got \"" + url + "\"");
         }
     }
 }

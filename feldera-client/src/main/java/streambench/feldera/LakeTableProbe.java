@@ -1,12 +1,11 @@
 package streambench.feldera;
 
+import java.io.IOException;
+import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import streambench.common.LakeSettings;
-
-import java.io.IOException;
-import java.net.URI;
 
 /**
  * Whether the Delta table Feldera writes exists yet ({@code _delta_log} under the table), seen through

@@ -3,13 +3,12 @@ package streambench.feldera;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import streambench.common.LakeSettings;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import streambench.common.LakeSettings;
 
 /**
  * The Feldera SQL program of a run: a table fed by a {@code kafka_input} connector (JSON, raw inserts) and
@@ -21,11 +20,11 @@ final class PipelineProgram {
     private static final Pattern JAAS_PLAIN = Pattern.compile(
             "PlainLoginModule\\s+required\\s+username=\"((?:[^\"\\\\]|\\\\.)*)\"\\s+password=\"((?:[^\"\\\\]|\\\\.)*)\"");
 
-    private PipelineProgram() {
-    }
+    private PipelineProgram() {}
 
     static String sql(FelderaSettings s) {
-        return "-- streambench: Kafka topic " + s.topic() + " -> Delta table " + s.lake().tableUri(s.tablePath()) + "\n"
+        return "-- streambench: Kafka topic " + s.topic() + " -> Delta table "
+                + s.lake().tableUri(s.tablePath()) + "\n"
                 + "CREATE TABLE events (\n"
                 + "    ts TIMESTAMP NOT NULL,\n"
                 + "    producer_id INT NOT NULL,\n"
@@ -65,7 +64,8 @@ final class PipelineProgram {
     private static Map<String, Object> kafkaInput(FelderaSettings s) {
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("topic", s.topic());
-        config.put("bootstrap.servers", s.pipelineKafkaBootstrap().orElse(s.kafka().bootstrapServers()));
+        config.put(
+                "bootstrap.servers", s.pipelineKafkaBootstrap().orElse(s.kafka().bootstrapServers()));
         config.put("start_from", s.startFrom().value());
         config.put("poller_threads", s.pollerThreads());
         config.putAll(librdkafka(s.kafka().properties()));
@@ -83,10 +83,12 @@ final class PipelineProgram {
             config.put("threads", s.deltaThreads());
         }
         Map<String, String> store = new java.util.TreeMap<>(s.lake().objectStoreOptions());
-        if (s.lake().mode() == LakeSettings.Mode.AZURITE && s.pipelineAzuriteEndpoint().isPresent()) {
+        if (s.lake().mode() == LakeSettings.Mode.AZURITE
+                && s.pipelineAzuriteEndpoint().isPresent()) {
             // Feldera (in a container) may reach Azurite under another name than we do
-            store.put("azure_storage_endpoint", "http://" + s.pipelineAzuriteEndpoint().get() + "/"
-                    + store.get("azure_storage_account_name"));
+            store.put(
+                    "azure_storage_endpoint",
+                    "http://" + s.pipelineAzuriteEndpoint().get() + "/" + store.get("azure_storage_account_name"));
         }
         config.putAll(store); // object_store options are strings, even "true"
         Map<String, Object> connector = new LinkedHashMap<>();
@@ -114,9 +116,10 @@ final class PipelineProgram {
             if (k.equals("sasl.jaas.config")) {
                 Matcher m = JAAS_PLAIN.matcher(v);
                 if (!m.find()) {
-                    throw new streambench.common.ConfigException("KAFKA_CLIENT_SASL_JAAS_CONFIG: Feldera's librdkafka takes "
-                            + "only PLAIN logins (username/password) from a JAAS line; set KAFKA_CLIENT_SASL_USERNAME "
-                            + "and KAFKA_CLIENT_SASL_PASSWORD instead");
+                    throw new streambench.common.ConfigException(
+                            "KAFKA_CLIENT_SASL_JAAS_CONFIG: Feldera's librdkafka takes "
+                                    + "only PLAIN logins (username/password) from a JAAS line; set KAFKA_CLIENT_SASL_USERNAME "
+                                    + "and KAFKA_CLIENT_SASL_PASSWORD instead");
                 }
                 out.put("sasl.username", m.group(1).replace("\\\"", "\""));
                 out.put("sasl.password", m.group(2).replace("\\\"", "\""));

@@ -1,16 +1,15 @@
 package streambench.feldera;
 
-import streambench.common.ConsumerContract;
-import streambench.common.HealthServer;
-import streambench.common.TelemetryFile;
-import streambench.common.TelemetryLine;
-import streambench.feldera.client.PipelineStats;
-
 import java.io.IOException;
 import java.io.Writer;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import streambench.common.ConsumerContract;
+import streambench.common.HealthServer;
+import streambench.common.TelemetryFile;
+import streambench.common.TelemetryLine;
+import streambench.feldera.client.PipelineStats;
 
 /** Each {@code /stats} poll: one JSON line to the telemetry file, one dense console line, counters on /metrics. */
 final class StatsTelemetry implements AutoCloseable {
@@ -34,18 +33,20 @@ final class StatsTelemetry implements AutoCloseable {
         file.ifPresent(w -> {
             try {
                 w.write(TelemetryLine.at(Instant.now())
-                        .field("total_input_records", s.totalInputRecords())
-                        .field("total_processed_records", s.totalProcessedRecords())
-                        .field("buffered_input_records", s.bufferedInputRecords())
-                        .field("parse_errors", s.parseErrors())
-                        .field("transmitted_records", s.transmittedRecords())
-                        .field("rss_bytes", s.rssBytes()) + "\n");
+                                .field("total_input_records", s.totalInputRecords())
+                                .field("total_processed_records", s.totalProcessedRecords())
+                                .field("buffered_input_records", s.bufferedInputRecords())
+                                .field("parse_errors", s.parseErrors())
+                                .field("transmitted_records", s.transmittedRecords())
+                                .field("rss_bytes", s.rssBytes())
+                        + "\n");
                 w.flush();
             } catch (IOException e) {
                 // telemetry must not stop the consumer; the Delta log is the record of truth
             }
         });
-        return "feldera t=" + elapsedSeconds + "s input=" + s.totalInputRecords() + " processed=" + s.totalProcessedRecords()
+        return "feldera t=" + elapsedSeconds + "s input=" + s.totalInputRecords() + " processed="
+                + s.totalProcessedRecords()
                 + " buffered=" + s.bufferedInputRecords() + " transmitted=" + s.transmittedRecords()
                 + " parse_errors=" + s.parseErrors() + " rss_mb=" + s.rssBytes() / (1024 * 1024);
     }

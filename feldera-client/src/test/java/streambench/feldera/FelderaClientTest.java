@@ -1,5 +1,12 @@
 package streambench.feldera;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -11,14 +18,6 @@ import streambench.feldera.client.PipelineDefinition;
 import streambench.feldera.client.PipelineStats;
 import streambench.feldera.client.PipelineStatus;
 import streambench.feldera.client.ProgramFailedException;
-
-import java.net.ServerSocket;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The REST client against the stub pipeline manager (Feldera itself cannot run on these machines). */
 class FelderaClientTest {
@@ -57,7 +56,9 @@ class FelderaClientTest {
 
         p.start();
         List<String> deployment = new ArrayList<>();
-        assertThat(p.awaitRunning(Duration.ofMinutes(1), s -> deployment.add(s.deploymentStatus())).running()).isTrue();
+        assertThat(p.awaitRunning(Duration.ofMinutes(1), s -> deployment.add(s.deploymentStatus()))
+                        .running())
+                .isTrue();
         assertThat(deployment).containsExactly("Initializing", "Running");
 
         PipelineStats stats = p.stats();
@@ -68,9 +69,14 @@ class FelderaClientTest {
 
         p.tearDown(Duration.ofMinutes(1));
         assertThat(stub.exists("p1")).isFalse();
-        assertThat(stub.actions()).containsExactly("PUT /v0/pipelines/p1", "PUT /v0/pipelines/p1",
-                "POST /v0/pipelines/p1/start?initial=running", "POST /v0/pipelines/p1/stop?force=true",
-                "POST /v0/pipelines/p1/clear", "DELETE /v0/pipelines/p1");
+        assertThat(stub.actions())
+                .containsExactly(
+                        "PUT /v0/pipelines/p1",
+                        "PUT /v0/pipelines/p1",
+                        "POST /v0/pipelines/p1/start?initial=running",
+                        "POST /v0/pipelines/p1/stop?force=true",
+                        "POST /v0/pipelines/p1/clear",
+                        "DELETE /v0/pipelines/p1");
     }
 
     @Test
@@ -79,7 +85,7 @@ class FelderaClientTest {
         Pipeline p = client().pipeline("p1");
         p.createOrReplace(definition("CREATE TABLE t (x INT);"));
 
-        assertThatThrownBy(() -> p.awaitCompiled(Duration.ofMinutes(1), s -> { }))
+        assertThatThrownBy(() -> p.awaitCompiled(Duration.ofMinutes(1), s -> {}))
                 .isInstanceOf(ProgramFailedException.class)
                 .hasMessageContaining("program status SqlError")
                 .hasMessageContaining("at line 3, column 5: Encountered \"NOT\" at line 3");
@@ -90,35 +96,39 @@ class FelderaClientTest {
         stub.mode = StubFeldera.Mode.START_FAILS;
         Pipeline p = client().pipeline("p1");
         p.createOrReplace(definition("CREATE TABLE t (x INT);"));
-        p.awaitCompiled(Duration.ofMinutes(1), s -> { });
+        p.awaitCompiled(Duration.ofMinutes(1), s -> {});
         p.start();
 
-        assertThatThrownBy(() -> p.awaitRunning(Duration.ofMinutes(1), s -> { }))
+        assertThatThrownBy(() -> p.awaitRunning(Duration.ofMinutes(1), s -> {}))
                 .isInstanceOf(DeploymentFailedException.class)
-                .hasMessageContaining("did not reach Running: PipelineInitializationError: Kafka broker 10.0.0.1:9092 unreachable");
+                .hasMessageContaining(
+                        "did not reach Running: PipelineInitializationError: Kafka broker 10.0.0.1:9092 unreachable");
     }
 
     @Test
     void errorsCarryFelderasMessageCodeAndDetails() {
         Pipeline p = client().pipeline("p1");
         p.createOrReplace(definition("CREATE TABLE t (x INT);"));
-        p.awaitCompiled(Duration.ofMinutes(1), s -> { });
+        p.awaitCompiled(Duration.ofMinutes(1), s -> {});
         p.start();
-        p.awaitRunning(Duration.ofMinutes(1), s -> { });
+        p.awaitRunning(Duration.ofMinutes(1), s -> {});
 
         assertThatThrownBy(() -> p.stop(false)).isInstanceOfSatisfying(FelderaException.class, e -> {
             assertThat(e.httpStatus()).isEqualTo(501);
             assertThat(e.errorCode()).isEqualTo("EnterpriseFeature");
             assertThat(e.error().orElseThrow().details().path("hint").asText()).isEqualTo("stub");
-            assertThat(e.getMessage()).isEqualTo("POST /v0/pipelines/p1/stop?force=false -> HTTP 501: EnterpriseFeature: "
-                    + "graceful stop (checkpoint) is only available in the enterprise edition");
+            assertThat(e.getMessage())
+                    .isEqualTo("POST /v0/pipelines/p1/stop?force=false -> HTTP 501: EnterpriseFeature: "
+                            + "graceful stop (checkpoint) is only available in the enterprise edition");
         });
         p.stop(true);
         p.awaitStopped(Duration.ofMinutes(1));
-        assertThatThrownBy(p::delete).isInstanceOfSatisfying(FelderaException.class,
-                e -> assertThat(e.errorCode()).isEqualTo("CannotDeleteWithStorage"));
-        assertThatThrownBy(() -> client().pipeline("nope").status()).isInstanceOfSatisfying(FelderaException.class,
-                e -> assertThat(e.httpStatus()).isEqualTo(404));
+        assertThatThrownBy(p::delete)
+                .isInstanceOfSatisfying(
+                        FelderaException.class, e -> assertThat(e.errorCode()).isEqualTo("CannotDeleteWithStorage"));
+        assertThatThrownBy(() -> client().pipeline("nope").status())
+                .isInstanceOfSatisfying(
+                        FelderaException.class, e -> assertThat(e.httpStatus()).isEqualTo(404));
     }
 
     @Test
@@ -132,10 +142,13 @@ class FelderaClientTest {
     @Test
     void retriesEndWithTheLastAnswer() {
         stub.unavailableResponses.set(100);
-        FelderaClient c = FelderaClient.builder(stub.url()).sleeper(sleeps::add)
-                .retries(3, Duration.ofMillis(1), Duration.ofMillis(2)).build();
-        assertThatThrownBy(c::ping).isInstanceOfSatisfying(FelderaException.class,
-                e -> assertThat(e.httpStatus()).isEqualTo(503));
+        FelderaClient c = FelderaClient.builder(stub.url())
+                .sleeper(sleeps::add)
+                .retries(3, Duration.ofMillis(1), Duration.ofMillis(2))
+                .build();
+        assertThatThrownBy(c::ping)
+                .isInstanceOfSatisfying(
+                        FelderaException.class, e -> assertThat(e.httpStatus()).isEqualTo(503));
         assertThat(stub.requests).hasSize(3);
     }
 
@@ -145,9 +158,12 @@ class FelderaClientTest {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        FelderaClient c = FelderaClient.builder("http://127.0.0.1:" + port).sleeper(sleeps::add)
-                .retries(3, Duration.ofMillis(1), Duration.ofMillis(2)).build();
-        assertThatThrownBy(c::ping).isInstanceOf(FelderaException.class)
+        FelderaClient c = FelderaClient.builder("http://127.0.0.1:" + port)
+                .sleeper(sleeps::add)
+                .retries(3, Duration.ofMillis(1), Duration.ofMillis(2))
+                .build();
+        assertThatThrownBy(c::ping)
+                .isInstanceOf(FelderaException.class)
                 .hasMessageContaining("is not reachable after 3 attempts");
         assertThat(sleeps).hasSize(2);
     }
@@ -155,19 +171,23 @@ class FelderaClientTest {
     @Test
     void theApiKeyIsSentAsBearerToken() {
         stub.apiKey = "key-123456";
-        assertThatThrownBy(() -> client().ping()).isInstanceOfSatisfying(FelderaException.class,
-                e -> assertThat(e.httpStatus()).isEqualTo(401));
+        assertThatThrownBy(() -> client().ping())
+                .isInstanceOfSatisfying(
+                        FelderaException.class, e -> assertThat(e.httpStatus()).isEqualTo(401));
         FelderaClient.builder(stub.url()).apiKey("key-123456").build().ping();
     }
 
     @Test
     void secretsFelderaQuotesBackAreMasked() {
         stub.mode = StubFeldera.Mode.SQL_ERROR;
-        FelderaClient c = FelderaClient.builder(stub.url()).sleeper(sleeps::add).redacting(List.of("s3cr3t-key")).build();
+        FelderaClient c = FelderaClient.builder(stub.url())
+                .sleeper(sleeps::add)
+                .redacting(List.of("s3cr3t-key"))
+                .build();
         Pipeline p = c.pipeline("p1");
         p.createOrReplace(definition("CREATE TABLE t (x INT)\n  \"azure_storage_account_key\": \"s3cr3t-key\"\n"));
 
-        assertThatThrownBy(() -> p.awaitCompiled(Duration.ofMinutes(1), s -> { }))
+        assertThatThrownBy(() -> p.awaitCompiled(Duration.ofMinutes(1), s -> {}))
                 .hasMessageContaining("\"azure_storage_account_key\": \"<redacted>\"")
                 .hasMessageNotContaining("s3cr3t-key");
     }
@@ -175,6 +195,7 @@ class FelderaClientTest {
     @Test
     void badNamesAndUrlsAreRefusedBeforeAnyRequest() {
         assertThatThrownBy(() -> PipelineDefinition.named("has space")).hasMessageContaining("\"has space\"");
-        assertThatThrownBy(() -> FelderaClient.builder("localhost:8080").build()).hasMessageContaining("http(s)://host:port");
+        assertThatThrownBy(() -> FelderaClient.builder("localhost:8080").build())
+                .hasMessageContaining("http(s)://host:port");
     }
 }

@@ -1,12 +1,7 @@
 package streambench.feldera;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import streambench.common.HealthServer;
-import streambench.common.Knobs;
-import streambench.common.LakeSettings;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -20,9 +15,13 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import streambench.common.HealthServer;
+import streambench.common.Knobs;
+import streambench.common.LakeSettings;
 
 /**
  * The consumer's lifecycle against the stub pipeline manager: deploy, compile, start, wait for the
@@ -67,16 +66,20 @@ class FelderaConsumerTest {
 
     /** {@code look}: what the table probe answers, or throws; {@code teardown}: the consumer's teardown budget. */
     private FelderaConsumer consumer(Map<String, String> env, Look look, java.time.Duration teardown) {
-        return new FelderaConsumer(FelderaSettings.fromKnobs(Knobs.of(env)), out, () -> new TableProbe() {
-            @Override
-            public boolean tableExists() throws IOException {
-                return look.tableExists();
-            }
+        return new FelderaConsumer(
+                FelderaSettings.fromKnobs(Knobs.of(env)),
+                out,
+                () -> new TableProbe() {
+                    @Override
+                    public boolean tableExists() throws IOException {
+                        return look.tableExists();
+                    }
 
-            @Override
-            public void close() {
-            }
-        }, d -> { }, teardown);
+                    @Override
+                    public void close() {}
+                },
+                d -> {},
+                teardown);
     }
 
     @FunctionalInterface
@@ -123,19 +126,26 @@ class FelderaConsumerTest {
         consumer.requestStop();
 
         assertThat(exit.get(30, TimeUnit.SECONDS)).isZero();
-        assertThat(stub.actions()).containsExactly("PUT /v0/pipelines/streambench-events",
-                "POST /v0/pipelines/streambench-events/start?initial=running",
-                "POST /v0/pipelines/streambench-events/stop?force=true",
-                "POST /v0/pipelines/streambench-events/clear",
-                "DELETE /v0/pipelines/streambench-events");
+        assertThat(stub.actions())
+                .containsExactly(
+                        "PUT /v0/pipelines/streambench-events",
+                        "POST /v0/pipelines/streambench-events/start?initial=running",
+                        "POST /v0/pipelines/streambench-events/stop?force=true",
+                        "POST /v0/pipelines/streambench-events/clear",
+                        "DELETE /v0/pipelines/streambench-events");
         assertThat(stub.exists("streambench-events")).isFalse();
         assertThat(Files.readAllLines(telemetry).get(0))
-                .contains("\"total_input_records\":1000").contains("\"parse_errors\":3").contains("\"transmitted_records\":500")
+                .contains("\"total_input_records\":1000")
+                .contains("\"parse_errors\":3")
+                .contains("\"transmitted_records\":500")
                 .contains("\"rss_bytes\":209715200");
-        assertThat(output()).contains("feldera: program CompilingRust after")
+        assertThat(output())
+                .contains("feldera: program CompilingRust after")
                 .contains("feldera: deployment Running")
-                .contains("feldera: ready (pipeline running, table abfs://streambench@devstoreaccount1.dfs.core.windows.net/streambench/run-1/feldera/benchmark exists)")
-                .contains("feldera t=").contains("parse_errors=3")
+                .contains(
+                        "feldera: ready (pipeline running, table abfs://streambench@devstoreaccount1.dfs.core.windows.net/streambench/run-1/feldera/benchmark exists)")
+                .contains("feldera t=")
+                .contains("parse_errors=3")
                 .contains("feldera: pipeline streambench-events deleted")
                 .contains("\"azure_storage_account_key\" : \"<redacted>\"")
                 .doesNotContain(LakeSettings.AZURITE_KEY);
@@ -145,7 +155,8 @@ class FelderaConsumerTest {
     void aCompileErrorIsPrintedWithFelderasMessageAndExitsOne() throws Exception {
         stub.mode = StubFeldera.Mode.SQL_ERROR;
         assertThat(run(consumer(env()))).isEqualTo(1);
-        assertThat(output()).contains("the program did not compile")
+        assertThat(output())
+                .contains("the program did not compile")
                 .contains("program status SqlError")
                 .contains("at line 3, column 5: Encountered \"NOT\" at line 3")
                 .doesNotContain(LakeSettings.AZURITE_KEY);
@@ -176,15 +187,18 @@ class FelderaConsumerTest {
         stub.mode = StubFeldera.Mode.SQL_ERROR; // Feldera quotes the program's account key line back
         probes.set(0);
         assertThat(run(consumer(env))).isEqualTo(1);
-        assertThat(output()).contains("\"azure_storage_account_key\" : \"<redacted>\"")
-                .contains("program status SqlError").doesNotContain("Pl4nted");
+        assertThat(output())
+                .contains("\"azure_storage_account_key\" : \"<redacted>\"")
+                .contains("program status SqlError")
+                .doesNotContain("Pl4nted");
     }
 
     @Test
     void aFailedStartIsReportedAndThePipelineRemoved() throws Exception {
         stub.mode = StubFeldera.Mode.START_FAILS;
         assertThat(run(consumer(env()))).isEqualTo(1);
-        assertThat(output()).contains("did not reach Running: PipelineInitializationError: Kafka broker 10.0.0.1:9092 unreachable");
+        assertThat(output())
+                .contains("did not reach Running: PipelineInitializationError: Kafka broker 10.0.0.1:9092 unreachable");
         assertThat(stub.exists("streambench-events")).isFalse();
     }
 
@@ -202,11 +216,12 @@ class FelderaConsumerTest {
         await(() -> output().contains("removing an earlier pipeline"));
         await(() -> stub.actions().contains("POST /v0/pipelines/streambench-events/start?initial=running"));
         List<String> actions = stub.actions();
-        assertThat(actions.subList(0, 4)).containsExactly(
-                "POST /v0/pipelines/streambench-events/stop?force=true",
-                "POST /v0/pipelines/streambench-events/clear",
-                "DELETE /v0/pipelines/streambench-events",
-                "PUT /v0/pipelines/streambench-events");
+        assertThat(actions.subList(0, 4))
+                .containsExactly(
+                        "POST /v0/pipelines/streambench-events/stop?force=true",
+                        "POST /v0/pipelines/streambench-events/clear",
+                        "DELETE /v0/pipelines/streambench-events",
+                        "PUT /v0/pipelines/streambench-events");
         second.requestStop();
         assertThat(again.get(30, TimeUnit.SECONDS)).isZero();
         first.requestStop(); // its pipeline is long gone: nothing left to remove
@@ -228,29 +243,37 @@ class FelderaConsumerTest {
     private void assertTornDown() {
         List<String> actions = stub.actions();
         assertThat(actions).contains("POST /v0/pipelines/streambench-events/start?initial=running");
-        assertThat(actions.subList(actions.size() - 3, actions.size())).containsExactly(
-                "POST /v0/pipelines/streambench-events/stop?force=true",
-                "POST /v0/pipelines/streambench-events/clear",
-                "DELETE /v0/pipelines/streambench-events");
+        assertThat(actions.subList(actions.size() - 3, actions.size()))
+                .containsExactly(
+                        "POST /v0/pipelines/streambench-events/stop?force=true",
+                        "POST /v0/pipelines/streambench-events/clear",
+                        "DELETE /v0/pipelines/streambench-events");
         assertThat(stub.exists("streambench-events")).isFalse();
         assertThat(output()).contains("feldera: pipeline streambench-events deleted");
     }
 
     @Test
     void anIOExceptionFromTheTableProbeRemovesThePipeline() throws Exception {
-        FelderaConsumer consumer = consumer(env(), () -> {
-            throw new IOException("AuthorizationFailure listing _delta_log");
-        }, FelderaConsumer.TEARDOWN);
+        FelderaConsumer consumer = consumer(
+                env(),
+                () -> {
+                    throw new IOException("AuthorizationFailure listing _delta_log");
+                },
+                FelderaConsumer.TEARDOWN);
         assertThat(run(consumer)).isEqualTo(1);
-        assertThat(output()).contains("feldera-consumer: failed: AuthorizationFailure listing _delta_log (IOException)");
+        assertThat(output())
+                .contains("feldera-consumer: failed: AuthorizationFailure listing _delta_log (IOException)");
         assertTornDown();
     }
 
     @Test
     void anUncheckedExceptionFromTheTableProbeRemovesThePipeline() throws Exception {
-        FelderaConsumer consumer = consumer(env(), () -> {
-            throw new IllegalStateException("a bug");
-        }, FelderaConsumer.TEARDOWN);
+        FelderaConsumer consumer = consumer(
+                env(),
+                () -> {
+                    throw new IllegalStateException("a bug");
+                },
+                FelderaConsumer.TEARDOWN);
         assertThat(run(consumer)).isEqualTo(1);
         assertThat(output()).contains("feldera-consumer: failed: a bug (IllegalStateException)");
         assertTornDown();
@@ -261,7 +284,8 @@ class FelderaConsumerTest {
     void statsWithoutABodyRemoveThePipeline() throws Exception {
         stub.mode = StubFeldera.Mode.STATS_EMPTY;
         assertThat(run(consumer(env()))).isEqualTo(1);
-        assertThat(output()).contains("feldera: ready")
+        assertThat(output())
+                .contains("feldera: ready")
                 .contains("feldera-consumer: GET /v0/pipelines/streambench-events/stats answered no JSON object: null");
         assertTornDown();
     }
@@ -281,14 +305,18 @@ class FelderaConsumerTest {
     @Test
     void aTeardownFelderaDoesNotFinishEndsWithinItsBudgetAndNamesWhatIsLeft() throws Exception {
         stub.mode = StubFeldera.Mode.STOP_HANGS;
-        FelderaConsumer consumer = consumer(env(), () -> probes.incrementAndGet() >= 3, java.time.Duration.ofMillis(500));
+        FelderaConsumer consumer =
+                consumer(env(), () -> probes.incrementAndGet() >= 3, java.time.Duration.ofMillis(500));
         CompletableFuture<Integer> exit = runAsync(consumer);
         await(() -> output().contains("feldera: ready"));
         long t0 = System.nanoTime();
         consumer.requestStop();
         assertThat(exit.get(30, TimeUnit.SECONDS)).isEqualTo(1);
-        assertThat((System.nanoTime() - t0) / 1_000_000L).as("ms from the stop request to the end").isLessThan(10_000);
-        assertThat(output()).contains("feldera-consumer: pipeline streambench-events may be left on " + stub.url())
+        assertThat((System.nanoTime() - t0) / 1_000_000L)
+                .as("ms from the stop request to the end")
+                .isLessThan(10_000);
+        assertThat(output())
+                .contains("feldera-consumer: pipeline streambench-events may be left on " + stub.url())
                 .contains("not Stopped after");
         assertThat(stub.exists("streambench-events")).isTrue();
     }
@@ -298,7 +326,8 @@ class FelderaConsumerTest {
         Map<String, String> env = env();
         Path notADir = Files.writeString(tmp.resolve("results"), "a file where a folder should be");
         env.put("TELEMETRY_FILE", notADir.resolve("feldera.jsonl").toString());
-        assertThatThrownBy(() -> run(consumer(env))).isInstanceOf(streambench.common.ConfigException.class)
+        assertThatThrownBy(() -> run(consumer(env)))
+                .isInstanceOf(streambench.common.ConfigException.class)
                 .hasMessageStartingWith("TELEMETRY_FILE " + notADir.resolve("feldera.jsonl") + " cannot be written");
         assertThat(stub.actions()).isEmpty();
     }
@@ -319,14 +348,18 @@ class FelderaConsumerTest {
             closed = socket.getLocalPort();
         }
         env.put("FELDERA_URL", "http://127.0.0.1:" + closed);
-        assertThatThrownBy(() -> run(consumer(env))).isInstanceOf(streambench.common.ConfigException.class)
-                .hasMessageStartingWith("FELDERA_URL http://127.0.0.1:" + closed + ": no Feldera pipeline manager answers");
+        assertThatThrownBy(() -> run(consumer(env)))
+                .isInstanceOf(streambench.common.ConfigException.class)
+                .hasMessageStartingWith(
+                        "FELDERA_URL http://127.0.0.1:" + closed + ": no Feldera pipeline manager answers");
 
         stub.apiKey = "right-key";
         Map<String, String> wrongKey = env();
         wrongKey.put("FELDERA_API_KEY", "wrong-key");
-        assertThatThrownBy(() -> run(consumer(wrongKey))).isInstanceOf(streambench.common.ConfigException.class)
-                .hasMessageStartingWith("FELDERA_API_KEY: the Feldera server at " + stub.url() + " refused it (HTTP 401)")
+        assertThatThrownBy(() -> run(consumer(wrongKey)))
+                .isInstanceOf(streambench.common.ConfigException.class)
+                .hasMessageStartingWith(
+                        "FELDERA_API_KEY: the Feldera server at " + stub.url() + " refused it (HTTP 401)")
                 .hasMessageNotContaining("wrong-key");
         assertThat(stub.actions()).isEmpty();
     }

@@ -1,8 +1,7 @@
 package streambench.feldera;
 
-import org.junit.jupiter.api.Test;
-import streambench.common.ConfigException;
-import streambench.common.Knobs;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,9 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import streambench.common.ConfigException;
+import streambench.common.Knobs;
 
 /**
  * Golden tests of the SQL program, secrets redacted. On a difference the actual text is written to
@@ -29,22 +28,30 @@ class PipelineProgramTest {
     }
 
     private static void assertGolden(String name, String actual) throws IOException {
-        String expected = new String(PipelineProgramTest.class.getResourceAsStream("/golden/" + name).readAllBytes(),
+        String expected = new String(
+                PipelineProgramTest.class.getResourceAsStream("/golden/" + name).readAllBytes(),
                 StandardCharsets.UTF_8);
         if (!expected.equals(actual)) {
             Path out = Path.of("target", "golden-actual", name);
             Files.createDirectories(out.getParent());
             Files.writeString(out, actual);
         }
-        assertThat(actual).as("golden/%s (actual in target/golden-actual/)", name).isEqualTo(expected);
+        assertThat(actual)
+                .as("golden/%s (actual in target/golden-actual/)", name)
+                .isEqualTo(expected);
     }
 
     @Test
     void azurite() throws IOException {
-        FelderaSettings s = settings(Map.of("AZURITE_BLOB_ENDPOINT", "127.0.0.1:10000",
-                "KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:9092",
-                "FELDERA_KAFKA_BOOTSTRAP_SERVERS", "host.docker.internal:9092",
-                "FELDERA_AZURITE_ENDPOINT", "host.docker.internal:10000"));
+        FelderaSettings s = settings(Map.of(
+                "AZURITE_BLOB_ENDPOINT",
+                "127.0.0.1:10000",
+                "KAFKA_BOOTSTRAP_SERVERS",
+                "127.0.0.1:9092",
+                "FELDERA_KAFKA_BOOTSTRAP_SERVERS",
+                "host.docker.internal:9092",
+                "FELDERA_AZURITE_ENDPOINT",
+                "host.docker.internal:10000"));
         String program = PipelineProgram.sql(s);
         assertThat(program).contains(s.lake().secretValues().get(0));
         assertGolden("azurite.sql", PipelineProgram.redacted(program, PipelineProgram.secrets(s)));
@@ -53,9 +60,19 @@ class PipelineProgramTest {
     @Test
     void adlsWithEventHubs() throws IOException {
         String conn = "Endpoint=sb://myns.servicebus.windows.net/;SharedAccessKeyName=send;SharedAccessKey=abcDEF123=";
-        FelderaSettings s = settings(Map.of("ADLS_ACCOUNT_NAME", "myaccount", "ADLS_CONTAINER", "lake",
-                "ADLS_ACCOUNT_KEY", "c2VjcmV0LWFjY291bnQta2V5", "EVENTHUB_CONNECTION_STRING", conn,
-                "FELDERA_WORKERS", "8", "FELDERA_ENABLE_OUTPUT_BUFFER", "false"));
+        FelderaSettings s = settings(Map.of(
+                "ADLS_ACCOUNT_NAME",
+                "myaccount",
+                "ADLS_CONTAINER",
+                "lake",
+                "ADLS_ACCOUNT_KEY",
+                "c2VjcmV0LWFjY291bnQta2V5",
+                "EVENTHUB_CONNECTION_STRING",
+                conn,
+                "FELDERA_WORKERS",
+                "8",
+                "FELDERA_ENABLE_OUTPUT_BUFFER",
+                "false"));
         String program = PipelineProgram.sql(s);
         assertThat(program).contains("c2VjcmV0LWFjY291bnQta2V5").contains(conn);
         String redacted = PipelineProgram.redacted(program, PipelineProgram.secrets(s));
@@ -72,36 +89,63 @@ class PipelineProgramTest {
         String password = "Pl4nted'q\"uo\\te-Pl4nted";
         String key = "Pl4nted\"acc'ount\\key-Pl4nted";
         String jaasPassword = "Pl4nted-ja\\as'-Pl4nted";
-        FelderaSettings plain = settings(Map.of("AZURITE_BLOB_ENDPOINT", "127.0.0.1:10000", "ADLS_ACCOUNT_KEY", key,
-                "KAFKA_BOOTSTRAP_SERVERS", "b:9092", "KAFKA_CLIENT_SECURITY_PROTOCOL", "SASL_SSL",
-                "KAFKA_CLIENT_SASL_MECHANISM", "PLAIN", "KAFKA_CLIENT_SASL_USERNAME", "bench",
-                "KAFKA_CLIENT_SASL_PASSWORD", password));
+        FelderaSettings plain = settings(Map.of(
+                "AZURITE_BLOB_ENDPOINT",
+                "127.0.0.1:10000",
+                "ADLS_ACCOUNT_KEY",
+                key,
+                "KAFKA_BOOTSTRAP_SERVERS",
+                "b:9092",
+                "KAFKA_CLIENT_SECURITY_PROTOCOL",
+                "SASL_SSL",
+                "KAFKA_CLIENT_SASL_MECHANISM",
+                "PLAIN",
+                "KAFKA_CLIENT_SASL_USERNAME",
+                "bench",
+                "KAFKA_CLIENT_SASL_PASSWORD",
+                password));
         String program = PipelineProgram.sql(plain);
-        assertThat(program).doesNotContain(password).contains("Pl4nted''q\\\"uo\\\\te-Pl4nted")
-                .doesNotContain(key).contains("Pl4nted\\\"acc''ount\\\\key-Pl4nted");
-        assertThat(PipelineProgram.redacted(program, PipelineProgram.secrets(plain))).doesNotContain("Pl4nted")
-                .contains("\"sasl.password\" : \"<redacted>\"").contains("\"sasl.username\" : \"bench\"");
+        assertThat(program)
+                .doesNotContain(password)
+                .contains("Pl4nted''q\\\"uo\\\\te-Pl4nted")
+                .doesNotContain(key)
+                .contains("Pl4nted\\\"acc''ount\\\\key-Pl4nted");
+        assertThat(PipelineProgram.redacted(program, PipelineProgram.secrets(plain)))
+                .doesNotContain("Pl4nted")
+                .contains("\"sasl.password\" : \"<redacted>\"")
+                .contains("\"sasl.username\" : \"bench\"");
 
-        FelderaSettings jaas = settings(Map.of("AZURITE_BLOB_ENDPOINT", "127.0.0.1:10000",
-                "KAFKA_BOOTSTRAP_SERVERS", "b:9092", "KAFKA_CLIENT_SASL_JAAS_CONFIG",
+        FelderaSettings jaas = settings(Map.of(
+                "AZURITE_BLOB_ENDPOINT",
+                "127.0.0.1:10000",
+                "KAFKA_BOOTSTRAP_SERVERS",
+                "b:9092",
+                "KAFKA_CLIENT_SASL_JAAS_CONFIG",
                 "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"bench\" password=\""
                         + jaasPassword + "\";"));
         String fromJaas = PipelineProgram.sql(jaas);
         assertThat(fromJaas).contains("Pl4nted-ja\\\\as''-Pl4nted");
-        assertThat(PipelineProgram.redacted(fromJaas, PipelineProgram.secrets(jaas))).doesNotContain("Pl4nted");
+        assertThat(PipelineProgram.redacted(fromJaas, PipelineProgram.secrets(jaas)))
+                .doesNotContain("Pl4nted");
     }
 
     @Test
     void javaOnlyJaasLoginsAreRefusedNamingTheVariable() {
-        assertThatThrownBy(() -> PipelineProgram.sql(settings(Map.of("AZURITE_BLOB_ENDPOINT", "127.0.0.1:10000",
-                "KAFKA_BOOTSTRAP_SERVERS", "b:9092", "KAFKA_CLIENT_SASL_JAAS_CONFIG",
-                "org.apache.kafka.common.security.scram.ScramLoginModule required;"))))
-                .isInstanceOf(ConfigException.class).hasMessageStartingWith("KAFKA_CLIENT_SASL_JAAS_CONFIG");
+        assertThatThrownBy(() -> PipelineProgram.sql(settings(Map.of(
+                        "AZURITE_BLOB_ENDPOINT",
+                        "127.0.0.1:10000",
+                        "KAFKA_BOOTSTRAP_SERVERS",
+                        "b:9092",
+                        "KAFKA_CLIENT_SASL_JAAS_CONFIG",
+                        "org.apache.kafka.common.security.scram.ScramLoginModule required;"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("KAFKA_CLIENT_SASL_JAAS_CONFIG");
     }
 
     @Test
     void aLocalLakeIsRefusedBecauseFelderaCannotReachIt() {
         assertThatThrownBy(() -> settings(Map.of("LAKE_ROOT", "file:///tmp/lake", "KAFKA_BOOTSTRAP_SERVERS", "b:9092")))
-                .isInstanceOf(ConfigException.class).hasMessageStartingWith("LAKE_ROOT");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("LAKE_ROOT");
     }
 }

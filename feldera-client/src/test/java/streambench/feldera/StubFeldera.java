@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -29,7 +28,13 @@ import java.util.regex.Pattern;
  */
 final class StubFeldera implements AutoCloseable {
     /** STATS_EMPTY: /stats answers 200 without a body; STOP_HANGS: a forced stop never reaches Stopped. */
-    enum Mode { OK, SQL_ERROR, START_FAILS, STATS_EMPTY, STOP_HANGS }
+    enum Mode {
+        OK,
+        SQL_ERROR,
+        START_FAILS,
+        STATS_EMPTY,
+        STOP_HANGS
+    }
 
     private static final Pattern PIPELINE = Pattern.compile("/v0/pipelines/([^/?]+)(/[a-z]+)?");
     private final ObjectMapper json = new ObjectMapper();
@@ -79,11 +84,13 @@ final class StubFeldera implements AutoCloseable {
     private void handle(HttpExchange x) throws IOException {
         String method = x.getRequestMethod();
         String path = x.getRequestURI().getPath();
-        String query = x.getRequestURI().getRawQuery() == null ? "" : x.getRequestURI().getRawQuery();
+        String query =
+                x.getRequestURI().getRawQuery() == null ? "" : x.getRequestURI().getRawQuery();
         requests.add(method + " " + path + (query.isEmpty() ? "" : "?" + query));
         byte[] body = x.getRequestBody().readAllBytes();
         try {
-            if (apiKey != null && !("Bearer " + apiKey).equals(x.getRequestHeaders().getFirst("Authorization"))) {
+            if (apiKey != null
+                    && !("Bearer " + apiKey).equals(x.getRequestHeaders().getFirst("Authorization"))) {
                 error(x, 401, "Unauthorized", "missing or wrong API key");
                 return;
             }
@@ -106,7 +113,8 @@ final class StubFeldera implements AutoCloseable {
         }
     }
 
-    private void route(HttpExchange x, String method, String name, String action, String query, byte[] body) throws IOException {
+    private void route(HttpExchange x, String method, String name, String action, String query, byte[] body)
+            throws IOException {
         Pipe p = pipelines.get(name);
         if (action.isEmpty() && method.equals("PUT")) {
             if (p != null && !p.deployment.equals("Stopped")) {
@@ -146,7 +154,11 @@ final class StubFeldera implements AutoCloseable {
             }
             case "POST /stop" -> {
                 if (!query.contains("force=true")) {
-                    error(x, 501, "EnterpriseFeature", "graceful stop (checkpoint) is only available in the enterprise edition");
+                    error(
+                            x,
+                            501,
+                            "EnterpriseFeature",
+                            "graceful stop (checkpoint) is only available in the enterprise edition");
                 } else {
                     p.deployment = p.deployment.equals("Stopped") ? "Stopped" : "Stopping";
                     send(x, 202, json.createObjectNode());
@@ -167,17 +179,32 @@ final class StubFeldera implements AutoCloseable {
                 }
                 p.input += 1000;
                 ObjectNode s = json.createObjectNode();
-                s.putObject("global_metrics").put("total_input_records", p.input).put("total_processed_records", p.input)
-                        .put("buffered_input_records", 0).put("rss_bytes", 200L << 20).put("some_new_metric", 7);
-                s.putArray("inputs").addObject().put("endpoint_name", "events.kafka").putObject("metrics")
-                        .put("num_parse_errors", 3).put("total_records", p.input);
-                s.putArray("outputs").addObject().put("endpoint_name", "benchmark.delta").putObject("metrics")
+                s.putObject("global_metrics")
+                        .put("total_input_records", p.input)
+                        .put("total_processed_records", p.input)
+                        .put("buffered_input_records", 0)
+                        .put("rss_bytes", 200L << 20)
+                        .put("some_new_metric", 7);
+                s.putArray("inputs")
+                        .addObject()
+                        .put("endpoint_name", "events.kafka")
+                        .putObject("metrics")
+                        .put("num_parse_errors", 3)
+                        .put("total_records", p.input);
+                s.putArray("outputs")
+                        .addObject()
+                        .put("endpoint_name", "benchmark.delta")
+                        .putObject("metrics")
                         .put("transmitted_records", p.input - 500);
                 send(x, 200, s);
             }
             case "DELETE " -> {
                 if (!p.deployment.equals("Stopped") || !p.storage.equals("Cleared")) {
-                    error(x, 400, "CannotDeleteWithStorage", "pipeline " + name + " must be stopped with its storage cleared");
+                    error(
+                            x,
+                            400,
+                            "CannotDeleteWithStorage",
+                            "pipeline " + name + " must be stopped with its storage cleared");
                 } else {
                     pipelines.remove(name);
                     send(x, 200, json.createObjectNode());
@@ -199,14 +226,15 @@ final class StubFeldera implements AutoCloseable {
             case "Initializing" -> {
                 if (mode == Mode.START_FAILS) {
                     p.deployment = "Stopped";
-                    p.deploymentError = json.createObjectNode().put("message", "Kafka broker 10.0.0.1:9092 unreachable")
+                    p.deploymentError = json.createObjectNode()
+                            .put("message", "Kafka broker 10.0.0.1:9092 unreachable")
                             .put("error_code", "PipelineInitializationError");
                 } else {
                     p.deployment = "Running";
                 }
             }
             case "Stopping" -> p.deployment = mode == Mode.STOP_HANGS ? "Stopping" : "Stopped";
-            default -> { }
+            default -> {}
         }
         if (p.storage.equals("Clearing")) {
             p.storage = "Cleared";
@@ -214,15 +242,30 @@ final class StubFeldera implements AutoCloseable {
     }
 
     private ObjectNode status(String name, Pipe p) {
-        ObjectNode n = json.createObjectNode().put("name", name).put("program_status", p.programStatus)
-                .put("deployment_status", p.deployment).put("storage_status", p.storage)
+        ObjectNode n = json.createObjectNode()
+                .put("name", name)
+                .put("program_status", p.programStatus)
+                .put("deployment_status", p.deployment)
+                .put("storage_status", p.storage)
                 .put("a_field_from_a_newer_feldera", true);
         if (p.programStatus.equals("SqlError")) {
-            ObjectNode msg = n.putObject("program_error").putObject("sql_compilation").put("exit_code", 1)
-                    .putArray("messages").addObject();
-            msg.put("start_line_number", 3).put("start_column", 5).put("warning", false).put("error_type", "Error parsing SQL")
-                    .put("message", "Encountered \"NOT\" at line 3").put("snippet", p.program.lines()
-                            .filter(l -> l.contains("account_key")).findFirst().orElse("    ts TIMESTAMP NOT NULL,"));
+            ObjectNode msg = n.putObject("program_error")
+                    .putObject("sql_compilation")
+                    .put("exit_code", 1)
+                    .putArray("messages")
+                    .addObject();
+            msg.put("start_line_number", 3)
+                    .put("start_column", 5)
+                    .put("warning", false)
+                    .put("error_type", "Error parsing SQL")
+                    .put("message", "Encountered \"NOT\" at line 3")
+                    .put(
+                            "snippet",
+                            p.program
+                                    .lines()
+                                    .filter(l -> l.contains("account_key"))
+                                    .findFirst()
+                                    .orElse("    ts TIMESTAMP NOT NULL,"));
         } else {
             n.putNull("program_error");
         }

@@ -3,13 +3,6 @@ package streambench.flink;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
-
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -17,6 +10,12 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 
 /**
  * Finds the newest completed checkpoint under a checkpoint directory ({@code <dir>/<job id>/chk-<n>/_metadata}),
@@ -42,18 +41,16 @@ final class CheckpointLocator {
     }
 
     /** A completed checkpoint and the owner recorded beside it (empty: no readable record). */
-    record Found(String path, Optional<Owner> owner) {
-    }
+    record Found(String path, Optional<Owner> owner) {}
 
-    private CheckpointLocator() {
-    }
+    private CheckpointLocator() {}
 
     /**
      * The checkpoint to resume: the newest, if its record names {@code current}. Otherwise empty, after
      * telling {@code out} which checkpoint is not resumed and why.
      */
-    static Optional<String> resumable(String checkpointDir, Map<String, String> hadoopConf, Owner current,
-                                      PrintStream out) throws IOException {
+    static Optional<String> resumable(
+            String checkpointDir, Map<String, String> hadoopConf, Owner current, PrintStream out) throws IOException {
         Optional<Found> found = latest(checkpointDir, hadoopConf);
         if (found.isEmpty()) {
             return Optional.empty();
@@ -63,9 +60,10 @@ final class CheckpointLocator {
             return Optional.of(f.path());
         }
         String why = f.owner()
-                .map(o -> "CHECKPOINT_DIR=" + checkpointDir + " holds it for " + o + ", but this consumer has " + current)
-                .orElse("CHECKPOINT_DIR=" + checkpointDir + " has no " + RECORD + " beside it naming its topic and table"
-                        + " (this consumer has " + current + ")");
+                .map(o ->
+                        "CHECKPOINT_DIR=" + checkpointDir + " holds it for " + o + ", but this consumer has " + current)
+                .orElse("CHECKPOINT_DIR=" + checkpointDir + " has no " + RECORD
+                        + " beside it naming its topic and table" + " (this consumer has " + current + ")");
         out.println("flink: not resuming checkpoint " + f.path() + ": " + why + "; starting fresh");
         return Optional.empty();
     }
@@ -134,8 +132,11 @@ final class CheckpointLocator {
         }
         try {
             JsonNode node = JSON.readTree(new String(bytes, StandardCharsets.UTF_8));
-            if (node != null && node.path("topic").isTextual() && node.path("table").isTextual()) {
-                return Optional.of(new Owner(node.get("topic").asText(), node.get("table").asText()));
+            if (node != null
+                    && node.path("topic").isTextual()
+                    && node.path("table").isTextual()) {
+                return Optional.of(
+                        new Owner(node.get("topic").asText(), node.get("table").asText()));
             }
         } catch (JsonProcessingException e) {
             // cut short or edited by hand: as good as no record

@@ -1,13 +1,12 @@
 package streambench.flink;
 
+import java.io.IOException;
+import java.io.Writer;
+import java.time.Instant;
 import streambench.common.TelemetryFile;
 import streambench.common.TelemetryLine;
 import streambench.flink.delta.CommitListener;
 import streambench.flink.delta.CommitReport;
-
-import java.io.IOException;
-import java.io.Writer;
-import java.time.Instant;
 
 /**
  * One JSON line per completed checkpoint to {@code TELEMETRY_FILE}, written by the committer's task

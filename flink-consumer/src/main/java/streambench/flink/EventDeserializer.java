@@ -65,8 +65,13 @@ final class EventDeserializer implements KafkaRecordDeserializationSchema<EventR
         }
         long n = LocalJobCounters.MALFORMED.incrementAndGet();
         if (n <= 10 || n % 10_000 == 0) {
-            LOG.warn("malformed record #{} dropped ({} partition {} offset {}): {}", n, record.topic(),
-                    record.partition(), record.offset(), reason);
+            LOG.warn(
+                    "malformed record #{} dropped ({} partition {} offset {}): {}",
+                    n,
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
+                    reason);
         }
     }
 

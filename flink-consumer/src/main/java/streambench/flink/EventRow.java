@@ -10,8 +10,7 @@ public class EventRow {
     public int producerId;
     public long seq;
 
-    public EventRow() {
-    }
+    public EventRow() {}
 
     public EventRow(long tsMicros, int producerId, long seq) {
         this.tsMicros = tsMicros;

@@ -11,6 +11,5 @@ final class EventTable {
             .column("seq", ColumnType.LONG, false, r -> r.seq)
             .build();
 
-    private EventTable() {
-    }
+    private EventTable() {}
 }

@@ -1,5 +1,15 @@
 package streambench.flink;
 
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.Configuration;
@@ -27,25 +37,13 @@ import streambench.flink.delta.DeltaSink;
 import streambench.flink.delta.WarmUp;
 import streambench.preflight.KafkaPreflight;
 
-import java.io.IOException;
-import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-import java.util.Properties;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-
 /**
  * Kafka → parse → our exactly-once Delta sink, on Flink 1.16, nothing else: no rebalance, no keyBy.
  * {@code java -jar} runs the job in a MiniCluster inside this JVM; {@code flink run} submits it to a
  * cluster. Exit 2 for bad configuration, 1 when the job fails.
  */
 public final class FlinkConsumerMain {
-    private FlinkConsumerMain() {
-    }
+    private FlinkConsumerMain() {}
 
     private static final String PROGRAM = "flink-consumer";
 
@@ -56,7 +54,10 @@ public final class FlinkConsumerMain {
     static int run(Knobs knobs, PrintStream out) throws Exception {
         FlinkSettings s = FlinkSettings.fromKnobs(knobs);
         ConsumerStartup startup = new ConsumerStartup(PROGRAM, s.consumer(), out);
-        HealthServer health = startup.start(knobs, KafkaPreflight::check, s.kafkaConnectTimeout(),
+        HealthServer health = startup.start(
+                knobs,
+                KafkaPreflight::check,
+                s.kafkaConnectTimeout(),
                 "table: " + s.tableUri() + "  checkpoints: " + s.checkpointDir());
         health.registerMetric(ConsumerContract.MALFORMED_ROWS_TOTAL, LocalJobCounters.MALFORMED::get);
         health.registerMetric("records_committed_total", LocalJobCounters.RECORDS_COMMITTED::get);
@@ -65,7 +66,8 @@ public final class FlinkConsumerMain {
         try {
             return runJob(s, startup, health, out);
         } catch (ExecutionException e) {
-            out.println(PROGRAM + ": job failed: " + MainRunner.describe(e, s.lake().secretValues()));
+            out.println(
+                    PROGRAM + ": job failed: " + MainRunner.describe(e, s.lake().secretValues()));
             return ConsumerContract.EXIT_FAILED;
         } finally {
             health.close();
@@ -107,8 +109,9 @@ public final class FlinkConsumerMain {
             rows.add(new EventRow(e.tsMicros(), e.producerId(), e.seq()));
         }
         WarmUp.run(s.tableUri() + "_warmup", s.hadoopConf(), EventTable.FORMAT, s.parquet(), rows, s.warmupCommits());
-        out.printf("flink: warmed up with %d commits of %,d rows to %s_warmup in %.1f s%n", s.warmupCommits(),
-                s.warmupRows(), s.tableUri(), (System.nanoTime() - t0) / 1e9);
+        out.printf(
+                "flink: warmed up with %d commits of %,d rows to %s_warmup in %.1f s%n",
+                s.warmupCommits(), s.warmupRows(), s.tableUri(), (System.nanoTime() - t0) / 1e9);
     }
 
     /** Creates the table (or finds it) before the job exists, so a lake that refuses us fails here, exit 1. */
@@ -127,10 +130,11 @@ public final class FlinkConsumerMain {
     }
 
     /** Only from a checkpoint of this topic and table: one of another run's would skip or repeat events. */
-    private static void resumeIfAsked(FlinkSettings s, CheckpointLocator.Owner owner, Configuration conf, PrintStream out)
-            throws IOException {
+    private static void resumeIfAsked(
+            FlinkSettings s, CheckpointLocator.Owner owner, Configuration conf, PrintStream out) throws IOException {
         Optional<String> restore = s.resumeFromCheckpoint()
-                ? CheckpointLocator.resumable(s.checkpointDir(), s.hadoopConf(), owner, out) : Optional.empty();
+                ? CheckpointLocator.resumable(s.checkpointDir(), s.hadoopConf(), owner, out)
+                : Optional.empty();
         restore.ifPresent(path -> {
             conf.setString("execution.savepoint.path", path);
             out.println("flink: resuming from checkpoint " + path);
@@ -156,7 +160,9 @@ public final class FlinkConsumerMain {
                 .setTopics(s.topic())
                 .setGroupId(s.groupId())
                 .setStartingOffsets(OffsetsInitializer.committedOffsets(
-                        s.startingOffsets() == StartingOffsets.EARLIEST ? OffsetResetStrategy.EARLIEST : OffsetResetStrategy.LATEST))
+                        s.startingOffsets() == StartingOffsets.EARLIEST
+                                ? OffsetResetStrategy.EARLIEST
+                                : OffsetResetStrategy.LATEST))
                 .setDeserializer(new EventDeserializer())
                 .build();
         return env.fromSource(source, WatermarkStrategy.noWatermarks(), "kafka").uid("kafka-source");
@@ -174,8 +180,9 @@ public final class FlinkConsumerMain {
     }
 
     /** Records topic and table beside the job's checkpoints, so that a restart knows whose they are. */
-    private static JobClient submit(FlinkSettings s, StreamExecutionEnvironment env, CheckpointLocator.Owner owner,
-                                    PrintStream out) throws Exception {
+    private static JobClient submit(
+            FlinkSettings s, StreamExecutionEnvironment env, CheckpointLocator.Owner owner, PrintStream out)
+            throws Exception {
         JobClient job = env.executeAsync("streambench-flink-consumer");
         try {
             CheckpointLocator.record(s.checkpointDir(), job.getJobID().toString(), owner, s.hadoopConf());
@@ -189,8 +196,9 @@ public final class FlinkConsumerMain {
     }
 
     /** Ready = running and one checkpoint through the committer (locally; on a cluster: running). */
-    private static void awaitReady(JobClient job, boolean local, CountDownLatch firstCheckpoint, HealthServer health,
-                                   PrintStream out) throws Exception {
+    private static void awaitReady(
+            JobClient job, boolean local, CountDownLatch firstCheckpoint, HealthServer health, PrintStream out)
+            throws Exception {
         awaitRunning(job, out);
         while (!firstCheckpoint.await(1, TimeUnit.SECONDS)) {
             if (job.getJobStatus().get().isGloballyTerminalState() || !local) {
@@ -204,7 +212,8 @@ public final class FlinkConsumerMain {
     }
 
     /** A job that fails on its own ends main with the cause (exit 1); one cancelled on SIGTERM ends well. */
-    private static void awaitEnd(JobClient job, CancelOnStop cancel, FlinkSettings s, PrintStream out) throws Exception {
+    private static void awaitEnd(JobClient job, CancelOnStop cancel, FlinkSettings s, PrintStream out)
+            throws Exception {
         try {
             job.getJobExecutionResult().get();
         } catch (ExecutionException e) {
@@ -260,7 +269,9 @@ public final class FlinkConsumerMain {
         env.enableCheckpointing(s.checkpointIntervalMs(), CheckpointingMode.EXACTLY_ONCE);
         // Flink's default with checkpoints is to restart for ever: a broken job must end, with its cause
         env.setRestartStrategy(org.apache.flink.api.common.restartstrategy.RestartStrategies.fixedDelayRestart(
-                s.restartAttempts(), org.apache.flink.api.common.time.Time.milliseconds(s.restartDelay().toMillis())));
+                s.restartAttempts(),
+                org.apache.flink.api.common.time.Time.milliseconds(
+                        s.restartDelay().toMillis())));
         CheckpointConfig cp = env.getCheckpointConfig();
         cp.setMinPauseBetweenCheckpoints(s.checkpointMinPauseMs());
         cp.setCheckpointTimeout(s.checkpointTimeoutMs());

@@ -1,5 +1,9 @@
 package streambench.flink;
 
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import streambench.common.ConfigException;
 import streambench.common.ConsumerContract;
@@ -9,11 +13,6 @@ import streambench.common.Knobs;
 import streambench.common.LakeSettings;
 import streambench.common.StartingOffsets;
 import streambench.flink.delta.ParquetSettings;
-
-import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Optional;
 
 /**
  * Every setting and tuning knob of the Flink consumer, read once from the environment. Each default
@@ -49,7 +48,12 @@ record FlinkSettings(
      * Parquet's deprecated Hadoop-framed variant; LZ4_RAW is the one to choose.
      */
     enum ParquetCodec {
-        UNCOMPRESSED, SNAPPY, GZIP, ZSTD, LZ4_RAW, LZ4;
+        UNCOMPRESSED,
+        SNAPPY,
+        GZIP,
+        ZSTD,
+        LZ4_RAW,
+        LZ4;
 
         final CompressionCodecName codec = CompressionCodecName.valueOf(name());
     }
@@ -57,7 +61,8 @@ record FlinkSettings(
     /** Reads the knobs in the record's order; each that needs more than a conversion has a step of its own. */
     static FlinkSettings fromKnobs(Knobs knobs) {
         ConsumerContract.Settings consumer = ConsumerContract.Settings.fromKnobs(knobs, "run-1/flink-1.16/benchmark");
-        return new FlinkSettings(consumer,
+        return new FlinkSettings(
+                consumer,
                 checkpointDir(knobs, consumer.tableUri()),
                 knobs.env("RESUME_FROM_CHECKPOINT", "true").asBoolean(),
                 hadoopConf(knobs, consumer.lake()),
@@ -103,7 +108,9 @@ record FlinkSettings(
             props.put("partition.discovery.interval.ms", Long.toString(discovery));
         }
         // offsets live in Flink's checkpoint; committing them to Kafka too only serves lag monitors
-        props.put("commit.offsets.on.checkpoint", knobs.env("KAFKA_COMMIT_OFFSETS_ON_CHECKPOINT", "true").asBoolean() + "");
+        props.put(
+                "commit.offsets.on.checkpoint",
+                knobs.env("KAFKA_COMMIT_OFFSETS_ON_CHECKPOINT", "true").asBoolean() + "");
         return props;
     }
 
@@ -119,15 +126,18 @@ record FlinkSettings(
     private static long bufferTimeoutMs(Knobs knobs) {
         long bufferTimeout = knobs.env("FLINK_BUFFER_TIMEOUT_MS", "100").asLong();
         if (bufferTimeout < -1) {
-            throw new ConfigException("FLINK_BUFFER_TIMEOUT_MS must be >= 0 (or -1: flush only when a buffer is full), got \""
-                    + bufferTimeout + "\"");
+            throw new ConfigException(
+                    "FLINK_BUFFER_TIMEOUT_MS must be >= 0 (or -1: flush only when a buffer is full), got \""
+                            + bufferTimeout + "\"");
         }
         return bufferTimeout;
     }
 
     private static ParquetSettings parquet(Knobs knobs) {
-        CompressionCodecName compression = knobs.env("PARQUET_COMPRESSION", "snappy").asEnum(ParquetCodec.class).codec;
-        return new ParquetSettings(compression,
+        CompressionCodecName compression =
+                knobs.env("PARQUET_COMPRESSION", "snappy").asEnum(ParquetCodec.class).codec;
+        return new ParquetSettings(
+                compression,
                 knobs.env("PARQUET_ROW_GROUP_BYTES", "134217728").asPositiveLong(),
                 knobs.env("PARQUET_PAGE_BYTES", "1048576").asPositiveInt(),
                 knobs.env("PARQUET_DICTIONARY", "true").asBoolean());
@@ -145,7 +155,9 @@ record FlinkSettings(
     /** For a table the sink creates; appendOnly is not a knob: the benchmark's table is only ever appended to. */
     private static Map<String, String> tableProperties(Knobs knobs) {
         Map<String, String> tableProps = new LinkedHashMap<>();
-        tableProps.put("delta.checkpointInterval", knobs.env("DELTA_CHECKPOINT_INTERVAL", "100").asPositiveInt() + "");
+        tableProps.put(
+                "delta.checkpointInterval",
+                knobs.env("DELTA_CHECKPOINT_INTERVAL", "100").asPositiveInt() + "");
         tableProps.put("delta.appendOnly", "true");
         return tableProps;
     }

@@ -1,10 +1,9 @@
 package streambench.flink;
 
-import streambench.flink.delta.CommitReport;
-
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import streambench.flink.delta.CommitReport;
 
 /**
  * Counters shared between the job's tasks and the consumer's main thread. They are JVM-wide, so they
@@ -17,10 +16,9 @@ final class LocalJobCounters {
     static final AtomicLong RECORDS_COMMITTED = new AtomicLong();
     static final AtomicLong CHECKPOINTS = new AtomicLong();
     static final AtomicLong LAST_DELTA_VERSION = new AtomicLong(-1);
-    private static final AtomicReference<Consumer<CommitReport>> LISTENER = new AtomicReference<>(r -> { });
+    private static final AtomicReference<Consumer<CommitReport>> LISTENER = new AtomicReference<>(r -> {});
 
-    private LocalJobCounters() {
-    }
+    private LocalJobCounters() {}
 
     static void onCommit(Consumer<CommitReport> listener) {
         LISTENER.set(listener);

@@ -1,7 +1,6 @@
 package streambench.flink;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -11,14 +10,16 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.Map;
 import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class CheckpointLocatorTest {
-    private static final CheckpointLocator.Owner CURRENT = new CheckpointLocator.Owner("events", "file:/lake/run-1/flink");
+    private static final CheckpointLocator.Owner CURRENT =
+            new CheckpointLocator.Owner("events", "file:/lake/run-1/flink");
 
     @TempDir
     Path dir;
+
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
     private String checkpointDir() {
@@ -34,8 +35,8 @@ class CheckpointLocatorTest {
     }
 
     private Optional<String> resumable() throws Exception {
-        return CheckpointLocator.resumable(checkpointDir(), Map.of(), CURRENT,
-                new PrintStream(printed, true, StandardCharsets.UTF_8));
+        return CheckpointLocator.resumable(
+                checkpointDir(), Map.of(), CURRENT, new PrintStream(printed, true, StandardCharsets.UTF_8));
     }
 
     private String printed() {
@@ -55,23 +56,31 @@ class CheckpointLocatorTest {
     @Test
     void startsFreshWhenTheNewestCheckpointWasWrittenForAnotherTopic() throws Exception {
         checkpoint("job-a", 4, 1_000);
-        CheckpointLocator.record(checkpointDir(), "job-a", new CheckpointLocator.Owner("clicks", CURRENT.table()), Map.of());
+        CheckpointLocator.record(
+                checkpointDir(), "job-a", new CheckpointLocator.Owner("clicks", CURRENT.table()), Map.of());
 
         assertThat(resumable()).isEmpty();
-        assertThat(printed()).contains("not resuming checkpoint", "/job-a/chk-4", "CHECKPOINT_DIR=" + checkpointDir(),
-                "topic clicks and table file:/lake/run-1/flink", "this consumer has topic events and table file:/lake/run-1/flink",
-                "starting fresh");
+        assertThat(printed())
+                .contains(
+                        "not resuming checkpoint",
+                        "/job-a/chk-4",
+                        "CHECKPOINT_DIR=" + checkpointDir(),
+                        "topic clicks and table file:/lake/run-1/flink",
+                        "this consumer has topic events and table file:/lake/run-1/flink",
+                        "starting fresh");
     }
 
     @Test
     void startsFreshWhenTheNewestCheckpointWasWrittenForAnotherTable() throws Exception {
         checkpoint("job-a", 4, 1_000);
-        CheckpointLocator.record(checkpointDir(), "job-a", new CheckpointLocator.Owner("events", "file:/lake/run-0/flink"),
-                Map.of());
+        CheckpointLocator.record(
+                checkpointDir(), "job-a", new CheckpointLocator.Owner("events", "file:/lake/run-0/flink"), Map.of());
 
         assertThat(resumable()).isEmpty();
-        assertThat(printed()).contains("topic events and table file:/lake/run-0/flink",
-                "this consumer has topic events and table file:/lake/run-1/flink");
+        assertThat(printed())
+                .contains(
+                        "topic events and table file:/lake/run-0/flink",
+                        "this consumer has topic events and table file:/lake/run-1/flink");
     }
 
     @Test
@@ -79,8 +88,13 @@ class CheckpointLocatorTest {
         checkpoint("job-a", 4, 1_000);
 
         assertThat(resumable()).isEmpty();
-        assertThat(printed()).contains("/job-a/chk-4", "CHECKPOINT_DIR=" + checkpointDir(), "no streambench-job.json",
-                "this consumer has topic events and table file:/lake/run-1/flink", "starting fresh");
+        assertThat(printed())
+                .contains(
+                        "/job-a/chk-4",
+                        "CHECKPOINT_DIR=" + checkpointDir(),
+                        "no streambench-job.json",
+                        "this consumer has topic events and table file:/lake/run-1/flink",
+                        "starting fresh");
     }
 
     @Test
@@ -97,7 +111,8 @@ class CheckpointLocatorTest {
         checkpoint("job-a", 9, 1_000);
         CheckpointLocator.record(checkpointDir(), "job-a", CURRENT, Map.of());
         checkpoint("job-b", 2, 2_000);
-        CheckpointLocator.record(checkpointDir(), "job-b", new CheckpointLocator.Owner("clicks", "file:/lake/other"), Map.of());
+        CheckpointLocator.record(
+                checkpointDir(), "job-b", new CheckpointLocator.Owner("clicks", "file:/lake/other"), Map.of());
 
         assertThat(resumable()).isEmpty();
         assertThat(printed()).contains("/job-b/chk-2", "topic clicks and table file:/lake/other");

@@ -1,5 +1,10 @@
 package streambench.flink;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
@@ -16,12 +21,6 @@ import streambench.common.Event;
 import streambench.common.EventCodec;
 import streambench.common.HostileRecords;
 
-import java.util.ArrayList;
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 class EventDeserializerTest {
     private static final long TS = 1_764_464_523_123_456L; // 2025-11-30T01:02:03.123456Z
 
@@ -34,8 +33,7 @@ class EventDeserializerTest {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     };
 
     static List<HostileRecords.Entry> corpus() {
@@ -67,8 +65,11 @@ class EventDeserializerTest {
             d.deserialize(record(hostile.value()), collector);
         }
         d.deserialize(record(null), collector); // a tombstone
-        d.deserialize(record(codec.encode(new Event(TS + 1, 424242, 1, "x"))), collector); // a foreign producer is valid
-        assertThat(out).usingRecursiveFieldByFieldElementComparator().containsExactly(new EventRow(TS, 0, 0), new EventRow(TS + 1, 424242, 1));
+        d.deserialize(
+                record(codec.encode(new Event(TS + 1, 424242, 1, "x"))), collector); // a foreign producer is valid
+        assertThat(out)
+                .usingRecursiveFieldByFieldElementComparator()
+                .containsExactly(new EventRow(TS, 0, 0), new EventRow(TS + 1, 424242, 1));
         assertThat(malformed.getCount()).isEqualTo(corpus.size() + 1);
     }
 
@@ -77,7 +78,7 @@ class EventDeserializerTest {
         EventDeserializer d = opened(new EventDeserializer(value -> {
             throw new ArithmeticException("long overflow");
         }));
-        d.deserialize(record(new byte[]{'{', '}'}), collector);
+        d.deserialize(record(new byte[] {'{', '}'}), collector);
         assertThat(out).isEmpty();
         assertThat(malformed.getCount()).isEqualTo(1);
     }
@@ -92,8 +93,7 @@ class EventDeserializerTest {
             }
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
         byte[] good = new EventCodec().encode(new Event(TS, 0, 0, ""));
         assertThatThrownBy(() -> d.deserialize(record(good), broken)).hasMessage("downstream is broken");

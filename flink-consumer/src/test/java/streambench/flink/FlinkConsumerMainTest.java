@@ -1,11 +1,7 @@
 package streambench.flink;
 
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.streaming.api.environment.CheckpointConfig;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import streambench.common.ConfigException;
-import streambench.common.Knobs;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -14,9 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.environment.CheckpointConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import streambench.common.ConfigException;
+import streambench.common.Knobs;
 
 class FlinkConsumerMainTest {
     @TempDir
@@ -24,8 +23,15 @@ class FlinkConsumerMainTest {
 
     @Test
     void checkpointsStayAlignedEvenWhenTheFlinkConfigurationAsksForUnaligned() {
-        FlinkSettings s = FlinkSettings.fromKnobs(Knobs.of(Map.of("TOPIC", "events", "TABLE_PATH", "t",
-                "LAKE_ROOT", tmp.toUri().toString(), "KAFKA_BOOTSTRAP_SERVERS", "localhost:9092")));
+        FlinkSettings s = FlinkSettings.fromKnobs(Knobs.of(Map.of(
+                "TOPIC",
+                "events",
+                "TABLE_PATH",
+                "t",
+                "LAKE_ROOT",
+                tmp.toUri().toString(),
+                "KAFKA_BOOTSTRAP_SERVERS",
+                "localhost:9092")));
         Configuration conf = FlinkConsumerMain.flinkConfiguration(s);
         conf.setString("execution.checkpointing.unaligned", "true"); // as a cluster's flink-conf.yaml might
 
@@ -57,7 +63,8 @@ class FlinkConsumerMainTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
 
-        assertThatThrownBy(() -> FlinkConsumerMain.run(Knobs.of(env), out)).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> FlinkConsumerMain.run(Knobs.of(env), out))
+                .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("TELEMETRY_FILE " + telemetry + " cannot be written");
         assertThat(bytes.toString(StandardCharsets.UTF_8)).doesNotContain("submitted");
     }

@@ -1,11 +1,10 @@
 package streambench.harness;
 
-import streambench.harness.services.InstallLayout;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
-import streambench.harness.services.LakeFileSystem;
-
-import streambench.harness.services.EmbeddedAzurite;
-
+import java.util.Map;
+import java.util.UUID;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.AfterAll;
@@ -17,12 +16,9 @@ import streambench.common.LakeSettings;
 import streambench.harness.analysis.SecondBin;
 import streambench.harness.analysis.TableAnalysis;
 import streambench.harness.delta.SyntheticTable;
-
-import java.util.Map;
-import java.util.UUID;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
+import streambench.harness.services.EmbeddedAzurite;
+import streambench.harness.services.InstallLayout;
+import streambench.harness.services.LakeFileSystem;
 
 /**
  * Is the clock honest? A test-only writer commits known events into a Delta table on Azurite, each
@@ -59,22 +55,31 @@ class CalibrationIT {
             fs.rename(new Path(table + "_orphan/_delta_log"), new Path(table + "_orphan/_unused_log"));
             for (var orphan : fs.listStatus(new Path(table + "_orphan"))) {
                 if (orphan.isFile()) {
-                    fs.rename(orphan.getPath(), new Path(table, "orphan-" + orphan.getPath().getName()));
+                    fs.rename(
+                            orphan.getPath(),
+                            new Path(table, "orphan-" + orphan.getPath().getName()));
                 }
             }
 
-            TableAnalysis.Result r = TableAnalysis.analyze(fs, table, start, Map.of(), rows -> { });
+            TableAnalysis.Result r = TableAnalysis.analyze(fs, table, start, Map.of(), rows -> {});
             assertThat(r.rows()).isEqualTo(events);
             assertThat(r.bins()).hasSize(20);
             for (SecondBin b : r.bins()) {
                 // a commit's events span 50 ms: latencies 1.50-1.55 s
-                assertThat(b.maxSeconds()).as("max of second %d", b.elapsedSecond()).isCloseTo(1.5, within(0.1));
-                assertThat(b.p50Seconds()).as("p50 of second %d", b.elapsedSecond()).isCloseTo(1.5, within(0.1));
+                assertThat(b.maxSeconds())
+                        .as("max of second %d", b.elapsedSecond())
+                        .isCloseTo(1.5, within(0.1));
+                assertThat(b.p50Seconds())
+                        .as("p50 of second %d", b.elapsedSecond())
+                        .isCloseTo(1.5, within(0.1));
                 assertThat(b.count()).isEqualTo(2000);
             }
             assertThat(r.whole().getMinValue() / 1e6).isCloseTo(1.5, within(0.002));
             assertThat(r.negativeLatencies()).isZero();
-            assertThat(r.completeness().against(Map.of(0, new long[]{0, events - 1})).exact()).isTrue();
+            assertThat(r.completeness()
+                            .against(Map.of(0, new long[] {0, events - 1}))
+                            .exact())
+                    .isTrue();
         }
     }
 }

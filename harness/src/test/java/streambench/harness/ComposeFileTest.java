@@ -1,12 +1,6 @@
 package streambench.harness;
 
-import streambench.harness.services.InstallLayout;
-
-
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.yaml.snakeyaml.Yaml;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,8 +16,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.Yaml;
+import streambench.harness.services.InstallLayout;
 
 /**
  * No Docker engine runs on our machines, so the container setup is checked statically: every image we
@@ -64,12 +61,15 @@ class ComposeFileTest {
 
     private static Path context(Map<String, Object> service) {
         Object build = service.get("build");
-        return root.resolve(build instanceof String s ? s : (String) map(build).get("context")).normalize();
+        return root.resolve(build instanceof String s ? s : (String) map(build).get("context"))
+                .normalize();
     }
 
     private static Path dockerfile(Map<String, Object> service) {
         Object build = service.get("build");
-        String name = build instanceof Map<?, ?> m && m.get("dockerfile") != null ? (String) m.get("dockerfile") : "Dockerfile";
+        String name = build instanceof Map<?, ?> m && m.get("dockerfile") != null
+                ? (String) m.get("dockerfile")
+                : "Dockerfile";
         return context(service).resolve(name).normalize();
     }
 
@@ -90,7 +90,8 @@ class ComposeFileTest {
                 Matcher m = copy.matcher(content);
                 while (m.find()) {
                     if (m.group(1).endsWith(".jar")) {
-                        assertThat(context(service).resolve(m.group(1))).as("jar copied by %s (built by mvn install)", dockerfile)
+                        assertThat(context(service).resolve(m.group(1)))
+                                .as("jar copied by %s (built by mvn install)", dockerfile)
                                 .isRegularFile();
                     }
                 }
@@ -98,8 +99,14 @@ class ComposeFileTest {
                 throw new java.io.UncheckedIOException(e);
             }
         });
-        assertThat(built).contains("producer", "spark-consumer-35", "spark-consumer-42", "flink-consumer-116",
-                "feldera-consumer", "harness");
+        assertThat(built)
+                .contains(
+                        "producer",
+                        "spark-consumer-35",
+                        "spark-consumer-42",
+                        "flink-consumer-116",
+                        "feldera-consumer",
+                        "harness");
     }
 
     @Test
@@ -112,21 +119,28 @@ class ComposeFileTest {
             if (!service.containsKey("build")) {
                 continue;
             }
-            String anchor = CONSUMER_ANCHORS.get(root.relativize(context(service)).toString().replace('\\', '/'));
+            String anchor = CONSUMER_ANCHORS.get(
+                    root.relativize(context(service)).toString().replace('\\', '/'));
             if (anchor == null) {
                 continue;
             }
             consumers++;
             Map<String, Object> env = map(service.get("environment"));
-            assertThat(env).as("%s environment", e.getKey()).containsKeys(anchors.get(anchor).keySet().toArray(String[]::new));
+            assertThat(env)
+                    .as("%s environment", e.getKey())
+                    .containsKeys(anchors.get(anchor).keySet().toArray(String[]::new));
             anchors.forEach((other, knobs) -> {
                 if (!other.equals(anchor)) {
                     Set<String> foreign = new HashSet<>(knobs.keySet());
                     foreign.removeAll(anchors.get(anchor).keySet());
-                    assertThat(env.keySet()).as("%s holds knobs of %s", e.getKey(), other).doesNotContainAnyElementsOf(foreign);
+                    assertThat(env.keySet())
+                            .as("%s holds knobs of %s", e.getKey(), other)
+                            .doesNotContainAnyElementsOf(foreign);
                 }
             });
-            assertThat(env).as("%s", e.getKey()).containsKeys("TOPIC", "TABLE_PATH", "KAFKA_BOOTSTRAP_SERVERS", "AZURITE_BLOB_ENDPOINT");
+            assertThat(env)
+                    .as("%s", e.getKey())
+                    .containsKeys("TOPIC", "TABLE_PATH", "KAFKA_BOOTSTRAP_SERVERS", "AZURITE_BLOB_ENDPOINT");
         }
         assertThat(consumers).isEqualTo(4);
     }
@@ -145,8 +159,9 @@ class ComposeFileTest {
         services.forEach((name, service) -> {
             for (Object p : (List<?>) service.getOrDefault("ports", List.of())) {
                 String[] parts = String.valueOf(p).split(":");
-                String[] binding = parts.length == 3 ? parts : parts.length == 2
-                        ? new String[]{"", parts[0], parts[1]} : new String[]{"", "", parts[0]};
+                String[] binding = parts.length == 3
+                        ? parts
+                        : parts.length == 2 ? new String[] {"", parts[0], parts[1]} : new String[] {"", "", parts[0]};
                 out.computeIfAbsent(name, k -> new ArrayList<>()).add(binding);
             }
         });
@@ -159,7 +174,9 @@ class ComposeFileTest {
         publishedPorts().forEach((name, ports) -> {
             for (String[] p : ports) {
                 String previous = hostPorts.put(p[1], name);
-                assertThat(previous).as("host port %s of %s is also published by %s", p[1], name, previous).isNull();
+                assertThat(previous)
+                        .as("host port %s of %s is also published by %s", p[1], name, previous)
+                        .isNull();
             }
         });
         assertThat(hostPorts).isNotEmpty();
@@ -172,8 +189,15 @@ class ComposeFileTest {
     @Test
     void everyPublishedPortIsOnLoopbackOnly() {
         Map<String, List<String[]>> ports = publishedPorts();
-        assertThat(ports).containsKeys("kafka", "azurite", "feldera", "spark-consumer-35", "spark-consumer-42",
-                "flink-consumer-116", "feldera-consumer");
+        assertThat(ports)
+                .containsKeys(
+                        "kafka",
+                        "azurite",
+                        "feldera",
+                        "spark-consumer-35",
+                        "spark-consumer-42",
+                        "flink-consumer-116",
+                        "feldera-consumer");
         ports.forEach((name, list) -> list.forEach(p -> assertThat(p[0])
                 .as("address %s publishes port %s on (\"127.0.0.1:%s:%s\")", name, p[1], p[1], p[2])
                 .isEqualTo("127.0.0.1")));
@@ -186,13 +210,17 @@ class ComposeFileTest {
                 .containsEntry("AUTH_PROVIDER", "${FELDERA_AUTH_PROVIDER-none}")
                 .containsKeys("AUTH_ISSUER", "AUTH_CLIENT_ID");
         for (String client : List.of("feldera-consumer", "harness")) {
-            assertThat(map(services.get(client).get("environment"))).as("%s environment", client)
+            assertThat(map(services.get(client).get("environment")))
+                    .as("%s environment", client)
                     .containsEntry("FELDERA_API_KEY", "${FELDERA_API_KEY-}");
         }
         String beforeFeldera = text.substring(0, text.indexOf("\n  feldera:\n"));
         assertThat(beforeFeldera.substring(beforeFeldera.lastIndexOf("\n\n")))
-                .as("the comment above the feldera service").contains("FELDERA_API_KEY").contains("POST /v0/api_keys")
-                .contains("FELDERA_AUTH_PROVIDER").contains("loopback");
+                .as("the comment above the feldera service")
+                .contains("FELDERA_API_KEY")
+                .contains("POST /v0/api_keys")
+                .contains("FELDERA_AUTH_PROVIDER")
+                .contains("loopback");
     }
 
     @Test
@@ -207,7 +235,9 @@ class ComposeFileTest {
             assertThat(service).as("service %s", name).containsKeys("cpus", "mem_limit");
             if (!JOBS.contains(name)) {
                 assertThat(service).as("service %s", name).containsKey("healthcheck");
-                assertThat(map(service.get("healthcheck"))).as("healthcheck of %s", name).containsKey("test");
+                assertThat(map(service.get("healthcheck")))
+                        .as("healthcheck of %s", name)
+                        .containsKey("test");
             }
         });
     }
@@ -228,9 +258,14 @@ class ComposeFileTest {
     @Test
     void theJarsCarryTheJava17FlagsTheirEnginesNeed() throws IOException {
         InstallLayout layout = InstallLayout.load();
-        assertThat(addOpens(layout.jar("spark-3.5.jar"))).contains("java.base/sun.nio.ch", "java.base/java.lang", "java.base/java.nio");
-        assertThat(addOpens(layout.jar("flink-1.16.jar"))).contains("java.base/java.lang", "java.base/java.util",
-                "java.base/java.util.concurrent.atomic", "java.base/java.lang.reflect");
+        assertThat(addOpens(layout.jar("spark-3.5.jar")))
+                .contains("java.base/sun.nio.ch", "java.base/java.lang", "java.base/java.nio");
+        assertThat(addOpens(layout.jar("flink-1.16.jar")))
+                .contains(
+                        "java.base/java.lang",
+                        "java.base/java.util",
+                        "java.base/java.util.concurrent.atomic",
+                        "java.base/java.lang.reflect");
     }
 
     @Test
@@ -238,7 +273,8 @@ class ComposeFileTest {
         Process p;
         try {
             p = new ProcessBuilder("docker-compose", "-f", composeFile.toString(), "config", "-q")
-                    .redirectErrorStream(true).start();
+                    .redirectErrorStream(true)
+                    .start();
         } catch (IOException e) {
             String reason = "docker-compose is not installed (.ci/run installs Debian's package); skipped";
             System.out.println("ComposeFileTest: " + reason);
@@ -252,7 +288,8 @@ class ComposeFileTest {
 
     private static Set<String> addOpens(Path jar) throws IOException {
         try (JarFile j = new JarFile(jar.toFile())) {
-            return new HashSet<>(List.of(j.getManifest().getMainAttributes().getValue("Add-Opens").split(" ")));
+            return new HashSet<>(List.of(
+                    j.getManifest().getMainAttributes().getValue("Add-Opens").split(" ")));
         }
     }
 

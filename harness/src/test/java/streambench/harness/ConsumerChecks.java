@@ -1,18 +1,9 @@
 package streambench.harness;
 
-import streambench.harness.engine.ConsumerProcess;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import streambench.common.Event;
-import streambench.common.EventCodec;
-import streambench.common.HostileRecords;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,8 +12,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import streambench.common.Event;
+import streambench.common.EventCodec;
+import streambench.common.HostileRecords;
+import streambench.harness.engine.ConsumerProcess;
 
 /** What every consumer's integration test checks and sends, whatever the engine. */
 final class ConsumerChecks {
@@ -36,8 +34,7 @@ final class ConsumerChecks {
      */
     static final int AROUND_PRODUCER = 1;
 
-    private ConsumerChecks() {
-    }
+    private ConsumerChecks() {}
 
     /** Every event of producer 0 exactly once, each {@code ts} exactly where the schedule put it, and nothing else. */
     static void assertExactlyOnceOnSchedule(DeltaTableContents table, int events, int rate) {
@@ -55,13 +52,16 @@ final class ConsumerChecks {
             assertThat(byProducer).containsOnlyKeys(0, AROUND_PRODUCER);
             Map<Long, Long> expected = new java.util.HashMap<>();
             around.forEach(e -> expected.put(e.seq(), e.tsMicros()));
-            assertThat(byProducer.get(AROUND_PRODUCER)).as("the good events around the hostile ones").isEqualTo(expected);
+            assertThat(byProducer.get(AROUND_PRODUCER))
+                    .as("the good events around the hostile ones")
+                    .isEqualTo(expected);
         }
         Map<Long, Long> ts = byProducer.get(0);
         assertThat(ts).hasSize(events);
         long ts0 = ts.get(0L);
         long step = 1_000_000L / rate;
-        ts.forEach((seq, micros) -> assertThat(micros - ts0).as("ts of seq %d", seq).isEqualTo(seq * step));
+        ts.forEach((seq, micros) ->
+                assertThat(micros - ts0).as("ts of seq %d", seq).isEqualTo(seq * step));
     }
 
     /**
@@ -69,8 +69,8 @@ final class ConsumerChecks {
      * (seq {@code firstSeq}) right before and one (seq {@code firstSeq + 1}) right after, in that order:
      * a consumer that stalled on any hostile record would miss the second. Returns the two good events.
      */
-    static List<Event> sendBetweenGoodEvents(String bootstrapServers, String topic, List<HostileRecords.Entry> hostile,
-                                             long firstSeq) {
+    static List<Event> sendBetweenGoodEvents(
+            String bootstrapServers, String topic, List<HostileRecords.Entry> hostile, long firstSeq) {
         long now = System.currentTimeMillis() * 1000;
         Event before = new Event(now, AROUND_PRODUCER, firstSeq, "before the hostile records");
         Event after = new Event(now + 1, AROUND_PRODUCER, firstSeq + 1, "after the hostile records");
@@ -89,11 +89,15 @@ final class ConsumerChecks {
      */
     static void sendRaw(String bootstrapServers, String topic, List<Map.Entry<String, byte[]>> values) {
         try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
                 // the corpus holds a record near the broker's 1 MiB limit: the broker, not the sender, has the say
-                ProducerConfig.MAX_REQUEST_SIZE_CONFIG, "2097152",
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName(),
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName()))) {
+                ProducerConfig.MAX_REQUEST_SIZE_CONFIG,
+                "2097152",
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class.getName(),
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class.getName()))) {
             List<Future<RecordMetadata>> sent = new ArrayList<>();
             for (Map.Entry<String, byte[]> v : values) {
                 sent.add(p.send(new ProducerRecord<>(topic, 0, null, v.getValue())));
@@ -103,8 +107,10 @@ final class ConsumerChecks {
                 try {
                     sent.get(i).get();
                 } catch (InterruptedException | ExecutionException e) {
-                    throw new AssertionError("sending \"" + values.get(i).getKey() + "\" ("
-                            + values.get(i).getValue().length + " bytes) failed: " + e.getMessage(), e);
+                    throw new AssertionError(
+                            "sending \"" + values.get(i).getKey() + "\" ("
+                                    + values.get(i).getValue().length + " bytes) failed: " + e.getMessage(),
+                            e);
                 }
             }
         }
@@ -120,13 +126,14 @@ final class ConsumerChecks {
     }
 
     /** Starts a consumer jar as its own JVM (1 GiB heap), its output in {@code <dir>/<name>.log}. */
-    static ConsumerProcess startConsumer(Path jar, String name, Map<String, String> env, Path dir,
-                                         java.util.function.Consumer<String> lines) {
+    static ConsumerProcess startConsumer(
+            Path jar, String name, Map<String, String> env, Path dir, java.util.function.Consumer<String> lines) {
         return ConsumerProcess.start(name, jar, List.of("-Xmx1g"), env, dir.resolve(name + ".log"), lines);
     }
 
     /** Runs a consumer jar to its end, asserts its exit code, returns everything it printed. */
-    static String runToExit(Path jar, String name, Map<String, String> env, Path dir, int expectedExit) throws Exception {
+    static String runToExit(Path jar, String name, Map<String, String> env, Path dir, int expectedExit)
+            throws Exception {
         List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
         try (ConsumerProcess consumer = startConsumer(jar, name, env, dir, output::add)) {
             java.util.OptionalInt exit = consumer.process().waitFor(Duration.ofMinutes(1));

@@ -1,21 +1,19 @@
 package streambench.harness;
 
-import streambench.harness.services.LakeFileSystem;
-
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.fs.FileSystem;
 import streambench.common.LakeSettings;
 import streambench.harness.delta.DeltaCommit;
 import streambench.harness.delta.DeltaLogReader;
 import streambench.harness.delta.EventFileReader;
-
-import java.time.Duration;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import streambench.harness.services.LakeFileSystem;
 
 /** What a Delta table holds, read through its log the way any Delta reader would: for assertions. */
-record DeltaTableContents(List<DeltaCommit> commits, Map<Integer, Map<Long, Long>> tsBySeqByProducer, long rows,
-                          long duplicates) {
+record DeltaTableContents(
+        List<DeltaCommit> commits, Map<Integer, Map<Long, Long>> tsBySeqByProducer, long rows, long duplicates) {
 
     static DeltaTableContents read(LakeSettings lake, String tableUri) throws Exception {
         try (FileSystem fs = LakeFileSystem.open(lake, Map.of())) {
@@ -28,7 +26,9 @@ record DeltaTableContents(List<DeltaCommit> commits, Map<Integer, Map<Long, Long
                 for (DeltaCommit.AddedFile f : c.added()) {
                     EventFileReader.read(fs, log.dataFile(f), (ts, producerId, seq) -> {
                         rows[0]++;
-                        if (seen.computeIfAbsent(producerId, k -> new HashMap<>()).put(seq, ts) != null) {
+                        if (seen.computeIfAbsent(producerId, k -> new HashMap<>())
+                                        .put(seq, ts)
+                                != null) {
                             duplicates[0]++;
                         }
                     });
@@ -41,7 +41,8 @@ record DeltaTableContents(List<DeltaCommit> commits, Map<Integer, Map<Long, Long
     /** Rows committed so far according to the log's file statistics (cheap: no data file is read). */
     static long committedRows(LakeSettings lake, String tableUri) throws Exception {
         try (FileSystem fs = LakeFileSystem.open(lake, Map.of())) {
-            return new DeltaLogReader(fs, tableUri).readToEnd().stream().mapToLong(DeltaCommit::recordCount).sum();
+            return new DeltaLogReader(fs, tableUri)
+                    .readToEnd().stream().mapToLong(DeltaCommit::recordCount).sum();
         }
     }
 

@@ -1,26 +1,23 @@
 package streambench.harness;
 
-import streambench.harness.services.InstallLayout;
-
-import streambench.harness.engine.ConsumerProcess;
-import streambench.harness.engine.Engine;
-import streambench.harness.engine.FelderaEngine;
-import streambench.harness.engine.KnobDefaults;
-import streambench.harness.services.ProducerLauncher;
-
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import streambench.harness.engine.ConsumerProcess;
+import streambench.harness.engine.Engine;
+import streambench.harness.engine.FelderaEngine;
+import streambench.harness.engine.KnobDefaults;
+import streambench.harness.services.InstallLayout;
+import streambench.harness.services.ProducerLauncher;
 
 /**
  * The Feldera consumer against a real Feldera server, real Kafka and real Azurite — only when
@@ -61,7 +58,8 @@ class FelderaConsumerIT {
         String topic = "feldera-it";
         String table = "it/" + topic;
         services.topics.create(topic, 2);
-        Map<String, String> env = new LinkedHashMap<>(KnobDefaults.load(LAYOUT.composeFile()).anchor("x-feldera-tuning"));
+        Map<String, String> env =
+                new LinkedHashMap<>(KnobDefaults.load(LAYOUT.composeFile()).anchor("x-feldera-tuning"));
         env.putAll(services.consumerEnv(topic, table));
         env.put("FELDERA_COMPILATION_PROFILE", "dev");
         Engine feldera = new FelderaEngine(System.getenv());
@@ -70,13 +68,14 @@ class FelderaConsumerIT {
             consumer.awaitReady(feldera.readyTimeout());
             ProducerLauncher.Outcome produced = services.produce(LAYOUT, topic, RATE, SECONDS, tmp, "feldera");
             assertThat(produced.succeeded()).as(produced.logTail()).isTrue();
-            long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), RATE * SECONDS, Duration.ofMinutes(3));
+            long rows = DeltaTableContents.awaitRows(
+                    services.lake, services.lake.tableUri(table), RATE * SECONDS, Duration.ofMinutes(3));
             assertThat(rows).isEqualTo(RATE * SECONDS);
         }
         DeltaTableContents contents = DeltaTableContents.read(services.lake, services.lake.tableUri(table));
         assertThat(contents.duplicates()).isZero();
         assertThat(contents.rows()).isEqualTo(RATE * SECONDS);
-        assertThat(List.of(java.nio.file.Files.readString(tmp.resolve("feldera.log")))).anySatisfy(log ->
-                assertThat(log).contains("deleted"));
+        assertThat(List.of(java.nio.file.Files.readString(tmp.resolve("feldera.log"))))
+                .anySatisfy(log -> assertThat(log).contains("deleted"));
     }
 }

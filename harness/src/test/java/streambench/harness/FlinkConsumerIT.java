@@ -1,22 +1,9 @@
 package streambench.harness;
 
-import streambench.harness.services.InstallLayout;
-
-import streambench.harness.engine.ConsumerProcess;
-import streambench.harness.services.ChildProcess;
-import streambench.harness.services.ProducerLauncher;
-
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import streambench.common.Event;
-import streambench.common.HostileRecords;
-import streambench.common.LakeSettings;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,8 +12,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import streambench.common.Event;
+import streambench.common.HostileRecords;
+import streambench.common.LakeSettings;
+import streambench.harness.engine.ConsumerProcess;
+import streambench.harness.services.ChildProcess;
+import streambench.harness.services.InstallLayout;
+import streambench.harness.services.ProducerLauncher;
 
 /**
  * The Flink 1.16 consumer jar as its own JVM against a real KRaft broker and real Azurite: 50,000
@@ -40,6 +36,7 @@ class FlinkConsumerIT {
     private static final int EVENTS = RATE * SECONDS;
     /** The producer's events and the four good events around the two halves of the hostile records. */
     private static final int GOOD = EVENTS + 4;
+
     private static final Duration READY = Duration.ofMinutes(3);
     private static final Duration DRAIN = Duration.ofMinutes(3);
     private static final List<HostileRecords.Entry> HOSTILE = ConsumerChecks.HOSTILE;
@@ -69,7 +66,8 @@ class FlinkConsumerIT {
         services.topics.create(topic, 4);
         // half the hostile records wait in the topic for the start, half arrive in the running stream
         List<HostileRecords.Entry> firstHalf = HOSTILE.subList(0, HOSTILE.size() / 2);
-        List<Event> around = new ArrayList<>(ConsumerChecks.sendBetweenGoodEvents(services.kafka.bootstrapServers(), topic, firstHalf, 0));
+        List<Event> around = new ArrayList<>(
+                ConsumerChecks.sendBetweenGoodEvents(services.kafka.bootstrapServers(), topic, firstHalf, 0));
         Path telemetry = tmp.resolve("telemetry.jsonl");
         Map<String, String> env = services.consumerEnv(topic, table);
         env.put("TELEMETRY_FILE", telemetry.toString());
@@ -80,26 +78,37 @@ class FlinkConsumerIT {
             consumer.awaitReady(READY);
             ProducerLauncher.Outcome produced = services.produce(LAYOUT, topic, RATE, SECONDS, tmp, "happy");
             assertThat(produced.succeeded()).as(produced.logTail()).isTrue();
-            around.addAll(ConsumerChecks.sendBetweenGoodEvents(services.kafka.bootstrapServers(), topic,
-                    HOSTILE.subList(firstHalf.size(), HOSTILE.size()), 2));
+            around.addAll(ConsumerChecks.sendBetweenGoodEvents(
+                    services.kafka.bootstrapServers(), topic, HOSTILE.subList(firstHalf.size(), HOSTILE.size()), 2));
             long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), GOOD, DRAIN);
             assertThat(rows).as("rows committed within %s", DRAIN).isEqualTo(GOOD);
             awaitMalformed(consumer, HOSTILE.size());
-            assertThat(consumer.metrics()).containsEntry("malformed_rows_total", (long) HOSTILE.size())
+            assertThat(consumer.metrics())
+                    .containsEntry("malformed_rows_total", (long) HOSTILE.size())
                     .containsEntry("records_committed_total", (long) GOOD);
-            ConsumerChecks.awaitLastTelemetry(telemetry, "malformed_total", HOSTILE.size(), DRAIN); // the next checkpoint's line carries it
+            ConsumerChecks.awaitLastTelemetry(
+                    telemetry, "malformed_total", HOSTILE.size(), DRAIN); // the next checkpoint's line carries it
             assertThat(consumer.process().isAlive()).isTrue();
         }
 
-        ConsumerChecks.assertExactlyOnceOnSchedule(DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE, around);
+        ConsumerChecks.assertExactlyOnceOnSchedule(
+                DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE, around);
         List<JsonNode> checkpoints = ConsumerChecks.readTelemetry(telemetry);
         assertThat(checkpoints).isNotEmpty().allSatisfy(c -> {
-            assertThat(c.has("checkpoint_id") && c.has("checkpoint_ms") && c.has("commit_ms")).isTrue();
+            assertThat(c.has("checkpoint_id") && c.has("checkpoint_ms") && c.has("commit_ms"))
+                    .isTrue();
             // FLINK_PARALLELISM (2 by default) writers, one file each per checkpoint
             assertThat(c.get("files").asInt()).isLessThanOrEqualTo(2);
         });
-        assertThat(checkpoints.stream().mapToLong(c -> c.get("records").asLong()).sum()).isEqualTo(GOOD);
-        assertThat(checkpoints.get(checkpoints.size() - 1).get("malformed_total").asLong()).isEqualTo(HOSTILE.size());
+        assertThat(checkpoints.stream()
+                        .mapToLong(c -> c.get("records").asLong())
+                        .sum())
+                .isEqualTo(GOOD);
+        assertThat(checkpoints
+                        .get(checkpoints.size() - 1)
+                        .get("malformed_total")
+                        .asLong())
+                .isEqualTo(HOSTILE.size());
         assertThat(String.join("\n", output))
                 .contains("CHECKPOINT_INTERVAL_MS=700")
                 .contains("checkpoint every 700 ms")
@@ -140,8 +149,10 @@ class FlinkConsumerIT {
             long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), EVENTS, DRAIN);
             assertThat(rows).isEqualTo(EVENTS);
         }
-        assertThat(String.join("\n", output)).contains("flink: resuming from checkpoint " + services.lake.tableUri(table) + "_checkpoints/");
-        ConsumerChecks.assertExactlyOnceOnSchedule(DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE);
+        assertThat(String.join("\n", output))
+                .contains("flink: resuming from checkpoint " + services.lake.tableUri(table) + "_checkpoints/");
+        ConsumerChecks.assertExactlyOnceOnSchedule(
+                DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE);
     }
 
     @Test
@@ -149,7 +160,8 @@ class FlinkConsumerIT {
         Map<String, String> env = services.consumerEnv("any", "it/bad-config");
         env.put("FLINK_PARALLELISM", "zero");
         assertThat(ConsumerChecks.runToExit(LAYOUT.jar("flink-1.16.jar"), "flink-bad-knob", env, tmp, 2))
-                .contains("FLINK_PARALLELISM").contains("zero");
+                .contains("FLINK_PARALLELISM")
+                .contains("zero");
 
         env = services.consumerEnv("no-such-topic", "it/bad-config");
         assertThat(ConsumerChecks.runToExit(LAYOUT.jar("flink-1.16.jar"), "flink-no-topic", env, tmp, 2))
@@ -162,22 +174,34 @@ class FlinkConsumerIT {
                 .contains("Kafka at 127.0.0.1:1 did not answer within 3 s");
     }
 
-    private ConsumerProcess startConsumer(Map<String, String> env, String name, java.util.function.Consumer<String> lines) {
+    private ConsumerProcess startConsumer(
+            Map<String, String> env, String name, java.util.function.Consumer<String> lines) {
         return ConsumerChecks.startConsumer(LAYOUT.jar("flink-1.16.jar"), "flink-" + name, env, tmp, lines);
     }
 
     /** Spark 4.2's Delta reader, in its own JVM from the Spark consumer's jar: an engine that did not write the table. */
     private JsonNode readWithSpark(String table) throws Exception {
         List<String> lines = Collections.synchronizedList(new ArrayList<>());
-        List<String> command = List.of(ChildProcess.javaExecutable(), "-Xmx1g", "-cp", LAYOUT.jar("spark-4.2.jar").toString(),
+        List<String> command = List.of(
+                ChildProcess.javaExecutable(),
+                "-Xmx1g",
+                "-cp",
+                LAYOUT.jar("spark-4.2.jar").toString(),
                 "streambench.spark.DeltaTableCheck");
-        try (ChildProcess check = ChildProcess.start("spark-check", command,
-                Map.of("AZURITE_BLOB_ENDPOINT", services.azurite.endpoint(), "TABLE_PATH", table), null,
-                tmp.resolve("spark-check.log"), lines::add)) {
+        try (ChildProcess check = ChildProcess.start(
+                "spark-check",
+                command,
+                Map.of("AZURITE_BLOB_ENDPOINT", services.azurite.endpoint(), "TABLE_PATH", table),
+                null,
+                tmp.resolve("spark-check.log"),
+                lines::add)) {
             OptionalInt exit = check.waitFor(Duration.ofMinutes(3));
             assertThat(exit).as(check.logTail()).hasValue(0);
         }
-        String json = lines.stream().filter(l -> l.startsWith("{\"rows\"")).findFirst().orElseThrow();
+        String json = lines.stream()
+                .filter(l -> l.startsWith("{\"rows\""))
+                .findFirst()
+                .orElseThrow();
         return new ObjectMapper().readTree(json);
     }
 

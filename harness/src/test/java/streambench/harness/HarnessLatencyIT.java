@@ -1,20 +1,18 @@
 package streambench.harness;
 
-import streambench.harness.cli.HarnessMain;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import streambench.harness.cli.HarnessMain;
 
 /**
  * The product's main job, end to end, for every engine that exists: the harness runs each one for
@@ -29,10 +27,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 class HarnessLatencyIT {
     @Test
     void everyEnginePassesAtALowRate(@TempDir Path results) throws Exception {
-        String out = runHarness("--engines", "spark-3.5,spark-4.2,flink-1.16", "--rate", "2000", "--duration", "30",
-                "--warmup", "5", "--threshold", "10", "--results", results.toString());
+        String out = runHarness(
+                "--engines",
+                "spark-3.5,spark-4.2,flink-1.16",
+                "--rate",
+                "2000",
+                "--duration",
+                "30",
+                "--warmup",
+                "5",
+                "--threshold",
+                "10",
+                "--results",
+                results.toString());
 
-        JsonNode summary = new ObjectMapper().readTree(results.resolve("summary.json").toFile());
+        JsonNode summary =
+                new ObjectMapper().readTree(results.resolve("summary.json").toFile());
         assertThat(summary.get("complete").asBoolean()).isTrue();
         for (JsonNode engine : summary.get("engines")) {
             String name = engine.get("engine").asText();
@@ -41,26 +51,39 @@ class HarnessLatencyIT {
             assertThat(engine.get("missing").asLong()).as(name).isZero();
             assertThat(engine.get("duplicates").asLong()).as(name).isZero();
             assertThat(engine.get("rows").asLong()).as(name).isEqualTo(60_000);
-            assertThat(engine.get("latency_s").get("max").asDouble()).as(name).isLessThan(10).isGreaterThan(0);
+            assertThat(engine.get("latency_s").get("max").asDouble())
+                    .as(name)
+                    .isLessThan(10)
+                    .isGreaterThan(0);
             assertThat(engine.get("processes").has("consumer")).as(name).isTrue();
             assertThat(engine.get("processes").has("producer")).as(name).isTrue();
-            assertThat(engine.get("knobs").get("ADLS_ACCOUNT_KEY")).as("secrets never reach the summary").isNull();
+            assertThat(engine.get("knobs").get("ADLS_ACCOUNT_KEY"))
+                    .as("secrets never reach the summary")
+                    .isNull();
         }
-        assertThat(summary.get("engines")).extracting(e -> e.get("version").asText())
+        assertThat(summary.get("engines"))
+                .extracting(e -> e.get("version").asText())
                 .containsExactly("Spark 3.5", "Spark 4.2", "Flink 1.16");
         assertThat(summary.get("status").asText()).isEqualTo("Succeeded");
 
         List<String> csv = Files.readAllLines(results.resolve("latency_timeseries.csv"));
         assertThat(csv.get(0)).isEqualTo("elapsed_s,latency_s,version,p50_s,p99_s,avg_s,msg_count");
-        assertThat(csv).anyMatch(l -> l.contains(",Spark 3.5,")).anyMatch(l -> l.contains(",Spark 4.2,"))
+        assertThat(csv)
+                .anyMatch(l -> l.contains(",Spark 3.5,"))
+                .anyMatch(l -> l.contains(",Spark 4.2,"))
                 .anyMatch(l -> l.contains(",Flink 1.16,"));
-        assertThat(csv.stream().skip(1).filter(l -> l.contains(",Spark 4.2,"))
-                .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(',') + 1))).sum()).isEqualTo(60_000);
+        assertThat(csv.stream()
+                        .skip(1)
+                        .filter(l -> l.contains(",Spark 4.2,"))
+                        .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(',') + 1)))
+                        .sum())
+                .isEqualTo(60_000);
         assertThat(results.resolve("summary.csv")).exists();
         assertThat(Files.size(results.resolve("latency_chart.png"))).isGreaterThan(20_000);
         assertThat(out.strip().lines().reduce((a, b) -> b)).hasValue("{ \"status\": \"Succeeded\" }");
         assertThat(out).contains("max latency").contains("drained: all 60,000 events committed");
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive))
+                .isEmpty();
     }
 
     static String runHarness(String... args) {

@@ -1,20 +1,17 @@
 package streambench.harness;
 
-import streambench.harness.services.ChildProcess;
-
-import streambench.harness.analysis.ProducerReport;
-import streambench.harness.cli.HarnessMain;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import streambench.harness.analysis.ProducerReport;
+import streambench.harness.cli.HarnessMain;
+import streambench.harness.services.ChildProcess;
 
 /** `mvn -pl harness exec:java` in miniature: embedded Kafka + Azurite, producer, status line, nothing left running. */
 class HarnessRunIT {
@@ -26,7 +23,8 @@ class HarnessRunIT {
      * producer gets them all, Kafka's client ignores SSL and SASL settings on a PLAINTEXT broker.
      */
     private static final java.util.List<String> PLANTED = java.util.List.of(
-            "KAFKA_CLIENT_SSL_KEYSTORE_KEY=-----BEGIN PRIVATE KEY-----\nMIIEv" + MARK + "QIBADANBg\n-----END PRIVATE KEY-----",
+            "KAFKA_CLIENT_SSL_KEYSTORE_KEY=-----BEGIN PRIVATE KEY-----\nMIIEv" + MARK
+                    + "QIBADANBg\n-----END PRIVATE KEY-----",
             "KAFKA_CLIENT_SSL_KEY_PASSWORD=" + MARK + "'q\"uo\\te" + MARK,
             "KAFKA_CLIENT_SASL_JAAS_CONFIG=org.apache.kafka.common.security.plain.PlainLoginModule required "
                     + "username=\"bench\" password=\"" + MARK + "-sasl\";",
@@ -38,8 +36,8 @@ class HarnessRunIT {
         PrintStream original = System.out;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         int exit;
-        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("--engines", "none", "--rate", "2000",
-                "--duration", "3", "--results", results.toString()));
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(
+                "--engines", "none", "--rate", "2000", "--duration", "3", "--results", results.toString()));
         PLANTED.forEach(secret -> args.addAll(java.util.List.of("--set", secret)));
         try {
             System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
@@ -51,25 +49,33 @@ class HarnessRunIT {
         original.print(out);
 
         assertThat(exit).isZero();
-        assertThat(out).contains("kafka: embedded KRaft broker").contains("lake: embedded Azurite")
+        assertThat(out)
+                .contains("kafka: embedded KRaft broker")
+                .contains("lake: embedded Azurite")
                 .contains("write/read/rename/delete round trip")
                 .contains("producer: offered 2,000 msg/s, achieved");
         assertThat(out.strip().lines().reduce((a, b) -> b)).hasValue("{ \"status\": \"Succeeded\" }");
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
-                .map(p -> p.pid() + " " + p.info().commandLine().orElse("?")))
+        assertThat(ProcessHandle.current()
+                        .descendants()
+                        .filter(ProcessHandle::isAlive)
+                        .map(p -> p.pid() + " " + p.info().commandLine().orElse("?")))
                 .isEmpty();
         try (var runs = Files.list(results.resolve("runs"))) {
             Path run = runs.findFirst().orElseThrow();
             assertThat(run.resolve("kafka.log")).exists();
             assertThat(run.resolve("producer.log")).exists();
-            assertThat(ProducerReport.read(run.resolve("producer-summary.json")).acked()).isEqualTo(6000);
-            assertThat(Files.readString(run.resolve("producer.log"))).as("the producer got the planted settings")
+            assertThat(ProducerReport.read(run.resolve("producer-summary.json")).acked())
+                    .isEqualTo(6000);
+            assertThat(Files.readString(run.resolve("producer.log")))
+                    .as("the producer got the planted settings")
                     .contains("KAFKA_CLIENT_SSL_KEYSTORE_KEY=<redacted>");
         }
         assertThat(out).doesNotContain(MARK);
         try (var files = Files.walk(results)) {
             for (Path f : files.filter(Files::isRegularFile).toList()) {
-                assertThat(Files.readString(f, java.nio.charset.StandardCharsets.ISO_8859_1)).as("%s", f).doesNotContain(MARK);
+                assertThat(Files.readString(f, java.nio.charset.StandardCharsets.ISO_8859_1))
+                        .as("%s", f)
+                        .doesNotContain(MARK);
             }
         }
     }
@@ -77,52 +83,99 @@ class HarnessRunIT {
     @Test
     void aConsumerThatCannotStartFailsItsEngineWithItsLogAndTheOthersStillRun(@TempDir Path results) throws Exception {
         // Feldera is asked for too: no server answers here (FELDERA_URL unset, nothing on its default port)
-        String out = HarnessLatencyIT.runHarness("--engines", "spark-4.2,flink-1.16,feldera", "--rate", "1000", "--duration", "10",
-                "--warmup", "2", "--results", results.toString(), "--set", "KAFKA_MAX_POLL_RECORDS=lots");
-        var summary = new com.fasterxml.jackson.databind.ObjectMapper().readTree(results.resolve("summary.json").toFile());
+        String out = HarnessLatencyIT.runHarness(
+                "--engines",
+                "spark-4.2,flink-1.16,feldera",
+                "--rate",
+                "1000",
+                "--duration",
+                "10",
+                "--warmup",
+                "2",
+                "--results",
+                results.toString(),
+                "--set",
+                "KAFKA_MAX_POLL_RECORDS=lots");
+        var summary = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(results.resolve("summary.json").toFile());
         assertThat(summary.get("engines")).hasSize(3);
-        assertThat(summary.get("engines")).filteredOn(e -> !e.get("engine").asText().equals("feldera")).hasSize(2).allSatisfy(e -> {
-            assertThat(e.get("status").asText()).isEqualTo("failed");
-            assertThat(e.get("log_tail").asText()).contains("KAFKA_MAX_POLL_RECORDS must be a positive integer, got \"lots\"");
-        });
-        assertThat(summary.get("engines")).filteredOn(e -> e.get("engine").asText().equals("feldera")).singleElement()
+        assertThat(summary.get("engines"))
+                .filteredOn(e -> !e.get("engine").asText().equals("feldera"))
+                .hasSize(2)
+                .allSatisfy(e -> {
+                    assertThat(e.get("status").asText()).isEqualTo("failed");
+                    assertThat(e.get("log_tail").asText())
+                            .contains("KAFKA_MAX_POLL_RECORDS must be a positive integer, got \"lots\"");
+                });
+        assertThat(summary.get("engines"))
+                .filteredOn(e -> e.get("engine").asText().equals("feldera"))
+                .singleElement()
                 .satisfies(e -> assertThat(e.get("status").asText()).isEqualTo("not run"));
         assertThat(out).contains("no Feldera server answers at");
         assertThat(summary.get("status").asText()).isEqualTo("Failed");
         assertThat(out.strip().lines().reduce((a, b) -> b)).hasValue("{ \"status\": \"Failed\" }");
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive))
+                .isEmpty();
     }
 
     @Test
     void unreachableKafkaOrLakeExitsWith2AndAClearMessage(@TempDir Path results) throws Exception {
-        int dead = 1; // nothing listens on port 1: always refused (a free port could be taken by the child's own broker)
-        ChildProcess kafka = harnessProcess(results, "dead-kafka", java.util.Map.of(
-                "KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + dead, "KAFKA_CONNECT_TIMEOUT", "3s"));
-        assertThat(kafka.waitFor(java.time.Duration.ofSeconds(120))).as(kafka.logTail()).hasValue(2);
+        int dead =
+                1; // nothing listens on port 1: always refused (a free port could be taken by the child's own broker)
+        ChildProcess kafka = harnessProcess(
+                results,
+                "dead-kafka",
+                java.util.Map.of("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + dead, "KAFKA_CONNECT_TIMEOUT", "3s"));
+        assertThat(kafka.waitFor(java.time.Duration.ofSeconds(120)))
+                .as(kafka.logTail())
+                .hasValue(2);
         assertThat(kafka.logTail()).contains("streambench: Kafka at 127.0.0.1:" + dead + " did not answer within 3 s");
 
-        ChildProcess lake = harnessProcess(results, "dead-lake", java.util.Map.of(
-                "AZURITE_BLOB_ENDPOINT", "127.0.0.1:" + dead));
-        assertThat(lake.waitFor(java.time.Duration.ofSeconds(180))).as(lake.logTail()).hasValue(2);
-        assertThat(lake.logTail()).contains("streambench: the lake at abfs://").contains("is not usable")
+        ChildProcess lake =
+                harnessProcess(results, "dead-lake", java.util.Map.of("AZURITE_BLOB_ENDPOINT", "127.0.0.1:" + dead));
+        assertThat(lake.waitFor(java.time.Duration.ofSeconds(180)))
+                .as(lake.logTail())
+                .hasValue(2);
+        assertThat(lake.logTail())
+                .contains("streambench: the lake at abfs://")
+                .contains("is not usable")
                 .doesNotContain(streambench.common.LakeSettings.AZURITE_KEY);
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive))
+                .isEmpty();
     }
 
     /** The harness as a user runs it, in its own JVM with its own environment. */
     private static ChildProcess harnessProcess(Path results, String name, java.util.Map<String, String> env) {
-        return ChildProcess.start(name, java.util.List.of(ChildProcess.javaExecutable(), "-cp",
-                        System.getProperty("java.class.path"), HarnessMain.class.getName(), "--engines", "spark-4.2",
-                        "--rate", "1000", "--duration", "5", "--warmup", "1", "--results", results.toString()),
-                env, null, results.resolve(name + ".log"), null);
+        return ChildProcess.start(
+                name,
+                java.util.List.of(
+                        ChildProcess.javaExecutable(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        HarnessMain.class.getName(),
+                        "--engines",
+                        "spark-4.2",
+                        "--rate",
+                        "1000",
+                        "--duration",
+                        "5",
+                        "--warmup",
+                        "1",
+                        "--results",
+                        results.toString()),
+                env,
+                null,
+                results.resolve(name + ".log"),
+                null);
     }
 
     @Test
     void badOptionsExitWith2() {
-        assertThat(HarnessMain.execute(new String[]{"run", "--rate", "0"})).isEqualTo(2);
-        assertThat(HarnessMain.execute(new String[]{"--partitions", "-1"})).isEqualTo(2);
-        assertThat(HarnessMain.execute(new String[]{"--set", "lower=1"})).isEqualTo(2);
-        assertThat(HarnessMain.execute(new String[]{"--engines", "flink-2.0"})).isEqualTo(2);
-        assertThat(HarnessMain.execute(new String[]{"--warmup", "200", "--duration", "100"})).isEqualTo(2);
+        assertThat(HarnessMain.execute(new String[] {"run", "--rate", "0"})).isEqualTo(2);
+        assertThat(HarnessMain.execute(new String[] {"--partitions", "-1"})).isEqualTo(2);
+        assertThat(HarnessMain.execute(new String[] {"--set", "lower=1"})).isEqualTo(2);
+        assertThat(HarnessMain.execute(new String[] {"--engines", "flink-2.0"})).isEqualTo(2);
+        assertThat(HarnessMain.execute(new String[] {"--warmup", "200", "--duration", "100"}))
+                .isEqualTo(2);
     }
 }

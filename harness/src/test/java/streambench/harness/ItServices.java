@@ -1,18 +1,15 @@
 package streambench.harness;
 
-import streambench.harness.services.InstallLayout;
-
-import streambench.harness.services.EmbeddedAzurite;
-import streambench.harness.services.EmbeddedKafka;
-import streambench.harness.services.ProducerLauncher;
-import streambench.harness.services.TopicAdmin;
-
-import streambench.common.Knobs;
-import streambench.common.LakeSettings;
-
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import streambench.common.Knobs;
+import streambench.common.LakeSettings;
+import streambench.harness.services.EmbeddedAzurite;
+import streambench.harness.services.EmbeddedKafka;
+import streambench.harness.services.InstallLayout;
+import streambench.harness.services.ProducerLauncher;
+import streambench.harness.services.TopicAdmin;
 
 /** A real KRaft broker and a real Azurite for one integration test class, and what consumers need to reach them. */
 final class ItServices implements AutoCloseable {
@@ -52,8 +49,11 @@ final class ItServices implements AutoCloseable {
     ProducerLauncher.Outcome produce(InstallLayout layout, String topic, int rate, int seconds, Path dir, String name)
             throws InterruptedException {
         return new ProducerLauncher(layout, Map.of("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers()))
-                .run(new ProducerLauncher.Request(topic, rate, seconds, 100, Map.of()),
-                        dir.resolve(name + "-summary.json"), dir.resolve(name + "-producer.log"), null);
+                .run(
+                        new ProducerLauncher.Request(topic, rate, seconds, 100, Map.of()),
+                        dir.resolve(name + "-summary.json"),
+                        dir.resolve(name + "-producer.log"),
+                        null);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package streambench.harness;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,8 +12,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * The harness's packages form layers (each package-info.java says which): a class that reaches into a
@@ -39,10 +38,13 @@ class PackageDependenciesTest {
         try (Stream<Path> files = Files.walk(root)) {
             for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
                 Path relative = root.relativize(file);
-                assertThat(relative.getNameCount()).as("%s: every harness class lives in a package", relative)
+                assertThat(relative.getNameCount())
+                        .as("%s: every harness class lives in a package", relative)
                         .isGreaterThan(1);
                 String own = relative.getName(0).toString();
-                assertThat(MAY_USE).as("package %s is not in the layer map of this test", own).containsKey(own);
+                assertThat(MAY_USE)
+                        .as("package %s is not in the layer map of this test", own)
+                        .containsKey(own);
                 Matcher m = REFERENCE.matcher(Files.readString(file));
                 while (m.find()) {
                     String used = m.group(1);

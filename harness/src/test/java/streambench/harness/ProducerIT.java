@@ -1,15 +1,15 @@
 package streambench.harness;
 
-import streambench.harness.services.InstallLayout;
+import static org.assertj.core.api.Assertions.assertThat;
 
-import streambench.harness.services.ChildProcess;
-import streambench.harness.services.FreePort;
-
-import streambench.harness.analysis.ProducerReport;
-import streambench.harness.services.EmbeddedKafka;
-import streambench.harness.services.ProducerLauncher;
-import streambench.harness.services.TopicAdmin;
-
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -20,17 +20,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import streambench.common.Event;
 import streambench.common.EventCodec;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.OptionalInt;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import streambench.harness.analysis.ProducerReport;
+import streambench.harness.services.ChildProcess;
+import streambench.harness.services.EmbeddedKafka;
+import streambench.harness.services.FreePort;
+import streambench.harness.services.InstallLayout;
+import streambench.harness.services.ProducerLauncher;
+import streambench.harness.services.TopicAdmin;
 
 /** The producer jar against a real KRaft broker: every event exactly once, on schedule; failures reported. */
 class ProducerIT {
@@ -60,18 +56,24 @@ class ProducerIT {
     @Test
     void everyEventArrivesExactlyOnceWithItsScheduledTs() throws Exception {
         topics.create("exactly-once", 3);
-        ProducerLauncher launcher = new ProducerLauncher(LAYOUT, Map.of("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers()));
+        ProducerLauncher launcher =
+                new ProducerLauncher(LAYOUT, Map.of("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers()));
         List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
-        ProducerLauncher.Outcome outcome = launcher.run(new ProducerLauncher.Request("exactly-once", 1000, 3, 120,
-                        Map.of("PRODUCER_THREADS", "2", "PRODUCER_ID_BASE", "10")),
-                tmp.resolve("summary.json"), tmp.resolve("producer.log"), lines::add);
+        ProducerLauncher.Outcome outcome = launcher.run(
+                new ProducerLauncher.Request(
+                        "exactly-once", 1000, 3, 120, Map.of("PRODUCER_THREADS", "2", "PRODUCER_ID_BASE", "10")),
+                tmp.resolve("summary.json"),
+                tmp.resolve("producer.log"),
+                lines::add);
 
         assertThat(outcome.succeeded()).as(outcome.logTail()).isTrue();
         ProducerReport report = outcome.report().orElseThrow();
         assertThat(report.sent()).isEqualTo(3000);
         assertThat(report.acked()).isEqualTo(3000);
         assertThat(report.failed()).isZero();
-        assertThat(report.producers()).extracting(ProducerReport.PerProducer::producerId).containsExactly(10, 11);
+        assertThat(report.producers())
+                .extracting(ProducerReport.PerProducer::producerId)
+                .containsExactly(10, 11);
         assertThat(report.producers()).allSatisfy(p -> {
             assertThat(p.firstSeq()).isZero();
             assertThat(p.lastSeq()).isEqualTo(1499);
@@ -83,8 +85,11 @@ class ProducerIT {
         for (ConsumerRecord<byte[], byte[]> r : records) {
             assertThat(r.value()).hasSize(120);
             Event e = EventCodec.decode(r.value());
-            Long previous = tsBySeq.computeIfAbsent(e.producerId(), k -> new HashMap<>()).put(e.seq(), e.tsMicros());
-            assertThat(previous).as("duplicate (%d, %d)", e.producerId(), e.seq()).isNull();
+            Long previous = tsBySeq.computeIfAbsent(e.producerId(), k -> new HashMap<>())
+                    .put(e.seq(), e.tsMicros());
+            assertThat(previous)
+                    .as("duplicate (%d, %d)", e.producerId(), e.seq())
+                    .isNull();
         }
         assertThat(tsBySeq).containsOnlyKeys(10, 11);
         for (Map<Long, Long> perProducer : tsBySeq.values()) {
@@ -99,11 +104,26 @@ class ProducerIT {
     void sigtermFlushesAndWritesTheSummary() throws Exception {
         topics.create("sigterm", 1);
         Path summary = tmp.resolve("sigterm.json");
-        ChildProcess producer = ChildProcess.start("producer",
-                List.of(ChildProcess.javaExecutable(), "-jar", LAYOUT.producerJar().toString()),
-                Map.of("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers(), "TOPIC", "sigterm", "RATE", "2000",
-                        "DURATION_S", "0", "PRODUCER_SUMMARY_FILE", summary.toString()),
-                null, tmp.resolve("sigterm.log"), null);
+        ChildProcess producer = ChildProcess.start(
+                "producer",
+                List.of(
+                        ChildProcess.javaExecutable(),
+                        "-jar",
+                        LAYOUT.producerJar().toString()),
+                Map.of(
+                        "KAFKA_BOOTSTRAP_SERVERS",
+                        kafka.bootstrapServers(),
+                        "TOPIC",
+                        "sigterm",
+                        "RATE",
+                        "2000",
+                        "DURATION_S",
+                        "0",
+                        "PRODUCER_SUMMARY_FILE",
+                        summary.toString()),
+                null,
+                tmp.resolve("sigterm.log"),
+                null);
         try {
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             while (!Files.readString(producer.logFile()).contains("producer t=2s") && System.nanoTime() < deadline) {
@@ -122,28 +142,47 @@ class ProducerIT {
     @Test
     void unreachableBrokerFailsFastWithAClearMessage() throws Exception {
         int deadPort = FreePort.find();
-        ChildProcess producer = ChildProcess.start("producer",
-                List.of(ChildProcess.javaExecutable(), "-jar", LAYOUT.producerJar().toString()),
+        ChildProcess producer = ChildProcess.start(
+                "producer",
+                List.of(
+                        ChildProcess.javaExecutable(),
+                        "-jar",
+                        LAYOUT.producerJar().toString()),
                 Map.of("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + deadPort, "TOPIC", "t", "KAFKA_CONNECT_TIMEOUT", "5s"),
-                null, tmp.resolve("dead.log"), null);
+                null,
+                tmp.resolve("dead.log"),
+                null);
         OptionalInt exit = producer.waitFor(Duration.ofSeconds(60));
         assertThat(exit).hasValue(2);
-        assertThat(producer.logTail()).contains("producer: Kafka at 127.0.0.1:" + deadPort + " did not answer within 5 s");
+        assertThat(producer.logTail())
+                .contains("producer: Kafka at 127.0.0.1:" + deadPort + " did not answer within 5 s");
     }
 
     @Test
     void missingTopicAndBadKnobsExitWith2() throws Exception {
-        ChildProcess noTopic = ChildProcess.start("producer",
-                List.of(ChildProcess.javaExecutable(), "-jar", LAYOUT.producerJar().toString()),
+        ChildProcess noTopic = ChildProcess.start(
+                "producer",
+                List.of(
+                        ChildProcess.javaExecutable(),
+                        "-jar",
+                        LAYOUT.producerJar().toString()),
                 Map.of("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers(), "TOPIC", "no-such-topic"),
-                null, tmp.resolve("no-topic.log"), null);
+                null,
+                tmp.resolve("no-topic.log"),
+                null);
         assertThat(noTopic.waitFor(Duration.ofSeconds(60))).hasValue(2);
         assertThat(noTopic.logTail()).contains("TOPIC no-such-topic does not exist");
 
-        ChildProcess badRate = ChildProcess.start("producer",
-                List.of(ChildProcess.javaExecutable(), "-jar", LAYOUT.producerJar().toString()),
+        ChildProcess badRate = ChildProcess.start(
+                "producer",
+                List.of(
+                        ChildProcess.javaExecutable(),
+                        "-jar",
+                        LAYOUT.producerJar().toString()),
                 Map.of("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers(), "TOPIC", "t", "RATE", "lots"),
-                null, tmp.resolve("bad-rate.log"), null);
+                null,
+                tmp.resolve("bad-rate.log"),
+                null);
         assertThat(badRate.waitFor(Duration.ofSeconds(60))).hasValue(2);
         assertThat(badRate.logTail()).isEqualTo("producer: RATE must be a positive integer, got \"lots\"");
     }

@@ -1,9 +1,6 @@
 package streambench.harness;
 
-import streambench.harness.services.InstallLayout;
-
-
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,8 +12,8 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import streambench.harness.services.InstallLayout;
 
 /**
  * Everything a user needs is in the repository: no README, doc, source, pom, compose file or Dockerfile
@@ -24,10 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code docs/}. The forbidden strings are built from pieces so that this file does not contain them.
  */
 class RepositoryStandsAloneTest {
-    private static final List<String> OUTSIDE_REFERENCES = List.of(
-            ".." + "/shared",
-            "DESIGN" + ".md",
-            "STYLE" + ".md");
+    private static final List<String> OUTSIDE_REFERENCES = List.of(".." + "/shared", "DESIGN" + ".md", "STYLE" + ".md");
 
     /** Build output, installed packages, VCS data, local run output, IDE files. */
     private static final Set<String> SKIPPED_DIRECTORIES = Set.of("target", "node_modules", ".git", "runs", ".idea");
@@ -36,8 +30,12 @@ class RepositoryStandsAloneTest {
     void noFileRefersToDocumentsOutsideTheRepository() throws IOException {
         Path root = InstallLayout.load().composeFile().getParent();
         List<Path> files = textFiles(root);
-        assertThat(files).as("files checked under %s", root)
-                .contains(root.resolve("README.md"), root.resolve("docs/README.md"), root.resolve("pom.xml"),
+        assertThat(files)
+                .as("files checked under %s", root)
+                .contains(
+                        root.resolve("README.md"),
+                        root.resolve("docs/README.md"),
+                        root.resolve("pom.xml"),
                         root.resolve("docker-compose.yml"));
 
         List<String> hits = new ArrayList<>();
@@ -46,12 +44,14 @@ class RepositoryStandsAloneTest {
             for (int i = 0; i < lines.size(); i++) {
                 for (String reference : OUTSIDE_REFERENCES) {
                     if (lines.get(i).contains(reference)) {
-                        hits.add(root.relativize(file) + ":" + (i + 1) + ": " + lines.get(i).strip());
+                        hits.add(root.relativize(file) + ":" + (i + 1) + ": "
+                                + lines.get(i).strip());
                     }
                 }
             }
         }
-        assertThat(hits).as("references to documents outside the repository; explain it in docs/ and point there")
+        assertThat(hits)
+                .as("references to documents outside the repository; explain it in docs/ and point there")
                 .isEmpty();
     }
 
@@ -61,8 +61,11 @@ class RepositoryStandsAloneTest {
         Files.walkFileTree(root, new SimpleFileVisitor<Path>() {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                return !dir.equals(root) && SKIPPED_DIRECTORIES.contains(dir.getFileName().toString())
-                        ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+                return !dir.equals(root)
+                                && SKIPPED_DIRECTORIES.contains(
+                                        dir.getFileName().toString())
+                        ? FileVisitResult.SKIP_SUBTREE
+                        : FileVisitResult.CONTINUE;
             }
 
             @Override
@@ -78,8 +81,14 @@ class RepositoryStandsAloneTest {
     }
 
     static boolean isChecked(String name) {
-        return name.startsWith("README") || name.endsWith(".md") || name.endsWith(".java") || name.equals("pom.xml")
-                || name.endsWith(".yml") || name.endsWith(".yaml") || name.endsWith(".properties")
-                || name.startsWith("Dockerfile") || name.equals(".env.template");
+        return name.startsWith("README")
+                || name.endsWith(".md")
+                || name.endsWith(".java")
+                || name.equals("pom.xml")
+                || name.endsWith(".yml")
+                || name.endsWith(".yaml")
+                || name.endsWith(".properties")
+                || name.startsWith("Dockerfile")
+                || name.equals(".env.template");
     }
 }

@@ -1,16 +1,15 @@
 package streambench.harness;
 
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVRecord;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * capacity and tune on the embedded services with the real Flink consumer: short trials at rates this
@@ -19,9 +18,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SearchCommandsIT {
     @Test
     void capacityRampsConfirmsAndWritesItsFiles(@TempDir Path results) throws Exception {
-        String out = HarnessLatencyIT.runHarness("capacity", "--engines", "flink-1.16", "--min-rate", "500",
-                "--max-rate", "1000", "--precision", "0.5", "--trial-duration", "20", "--warmup", "5",
-                "--max-trials", "4", "--results", results.toString());
+        String out = HarnessLatencyIT.runHarness(
+                "capacity",
+                "--engines",
+                "flink-1.16",
+                "--min-rate",
+                "500",
+                "--max-rate",
+                "1000",
+                "--precision",
+                "0.5",
+                "--trial-duration",
+                "20",
+                "--warmup",
+                "5",
+                "--max-trials",
+                "4",
+                "--results",
+                results.toString());
         List<CSVRecord> rows = read(results.resolve("capacity.csv"));
         assertThat(rows).extracting(r -> r.get("rate")).containsExactly("500", "1000", "1000");
         assertThat(rows).extracting(r -> r.get("phase")).containsExactly("ramp", "ramp", "confirm");
@@ -31,18 +45,37 @@ class SearchCommandsIT {
             assertThat(Double.parseDouble(r.get("consumer_cores"))).isPositive();
         });
         assertThat(results.resolve("capacity_chart.png")).isNotEmptyFile();
-        assertThat(out).contains("flink-1.16 trial  1 ramp").contains(">= 1,000").contains("passes at --max-rate");
+        assertThat(out)
+                .contains("flink-1.16 trial  1 ramp")
+                .contains(">= 1,000")
+                .contains("passes at --max-rate");
         assertThat(out.strip().lines().reduce((a, b) -> b)).hasValue("{ \"status\": \"Succeeded\" }");
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive))
+                .isEmpty();
     }
 
     @Test
     void tuneRunsTheBaselineTwiceThenAKnobAndWritesItsFiles(@TempDir Path results) throws Exception {
-        String out = HarnessLatencyIT.runHarness("tune", "--engine", "flink-1.16", "--rate", "500", "--budget", "3 trials",
-                "--trial-duration", "15", "--warmup", "5", "--results", results.toString());
+        String out = HarnessLatencyIT.runHarness(
+                "tune",
+                "--engine",
+                "flink-1.16",
+                "--rate",
+                "500",
+                "--budget",
+                "3 trials",
+                "--trial-duration",
+                "15",
+                "--warmup",
+                "5",
+                "--results",
+                results.toString());
         Path dir = results.resolve("tuning").resolve("flink-1.16");
         List<CSVRecord> rows = read(dir.resolve("trials.csv"));
-        assertThat(rows).extracting(r -> r.get("decision")).startsWith("baseline", "baseline").hasSize(3);
+        assertThat(rows)
+                .extracting(r -> r.get("decision"))
+                .startsWith("baseline", "baseline")
+                .hasSize(3);
         assertThat(rows.get(2).get("knob")).isEqualTo("CHECKPOINT_INTERVAL_MS");
         assertThat(rows.get(2).get("decision")).isIn("kept", "reverted");
         assertThat(Files.readString(dir.resolve("best.env"))).contains("CHECKPOINT_INTERVAL_MS=");
@@ -50,12 +83,19 @@ class SearchCommandsIT {
         assertThat(dir.resolve("docker-compose.patch")).exists();
         assertThat(out).contains("noise between the two baseline runs").contains("trial budget spent");
         assertThat(out.strip().lines().reduce((a, b) -> b)).hasValue("{ \"status\": \"Succeeded\" }");
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive))
+                .isEmpty();
     }
 
     private static List<CSVRecord> read(Path csv) throws Exception {
         try (Reader r = Files.newBufferedReader(csv)) {
-            return CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r).getRecords();
+            return CSVFormat.DEFAULT
+                    .builder()
+                    .setHeader()
+                    .setSkipHeaderRecord(true)
+                    .get()
+                    .parse(r)
+                    .getRecords();
         }
     }
 }

@@ -1,12 +1,14 @@
 package streambench.harness;
 
-import streambench.harness.services.InstallLayout;
-
-import streambench.harness.engine.ConsumerProcess;
-import streambench.harness.services.ProducerLauncher;
-
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -14,15 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 import streambench.common.Event;
 import streambench.common.HostileRecords;
 import streambench.common.LakeSettings;
-
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import streambench.harness.engine.ConsumerProcess;
+import streambench.harness.services.InstallLayout;
+import streambench.harness.services.ProducerLauncher;
 
 /**
  * A Spark consumer jar as its own JVM against a real KRaft broker and real Azurite, at a modest
@@ -36,6 +32,7 @@ abstract class SparkConsumerIT {
     private static final int EVENTS = RATE * SECONDS;
     /** The producer's events and the four good events around the two halves of the hostile records. */
     private static final int GOOD = EVENTS + 4;
+
     private static final Duration READY = Duration.ofMinutes(3);
     private static final Duration DRAIN = Duration.ofMinutes(3);
     private static final List<HostileRecords.Entry> HOSTILE = ConsumerChecks.HOSTILE;
@@ -68,7 +65,8 @@ abstract class SparkConsumerIT {
         services.topics.create(topic, 2);
         // half the hostile records wait in the topic for the start, half arrive in the running stream
         List<HostileRecords.Entry> firstHalf = HOSTILE.subList(0, HOSTILE.size() / 2);
-        List<Event> around = new ArrayList<>(ConsumerChecks.sendBetweenGoodEvents(services.kafka.bootstrapServers(), topic, firstHalf, 0));
+        List<Event> around = new ArrayList<>(
+                ConsumerChecks.sendBetweenGoodEvents(services.kafka.bootstrapServers(), topic, firstHalf, 0));
         Path telemetry = tmp.resolve("telemetry.jsonl");
         Map<String, String> env = services.consumerEnv(topic, table);
         env.put("TELEMETRY_FILE", telemetry.toString());
@@ -79,21 +77,29 @@ abstract class SparkConsumerIT {
             consumer.awaitReady(READY);
             ProducerLauncher.Outcome produced = services.produce(LAYOUT, topic, RATE, SECONDS, tmp, "happy");
             assertThat(produced.succeeded()).as(produced.logTail()).isTrue();
-            around.addAll(ConsumerChecks.sendBetweenGoodEvents(services.kafka.bootstrapServers(), topic,
-                    HOSTILE.subList(firstHalf.size(), HOSTILE.size()), 2));
+            around.addAll(ConsumerChecks.sendBetweenGoodEvents(
+                    services.kafka.bootstrapServers(), topic, HOSTILE.subList(firstHalf.size(), HOSTILE.size()), 2));
             long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), GOOD, DRAIN);
             assertThat(rows).as("rows committed within %s", DRAIN).isEqualTo(GOOD);
             ConsumerChecks.awaitLastTelemetry(telemetry, "malformed_rows_total", HOSTILE.size(), DRAIN);
             assertThat(consumer.process().isAlive()).isTrue();
         }
 
-        ConsumerChecks.assertExactlyOnceOnSchedule(DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE, around);
+        ConsumerChecks.assertExactlyOnceOnSchedule(
+                DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE, around);
         List<JsonNode> batches = ConsumerChecks.readTelemetry(telemetry);
-        assertThat(batches).allSatisfy(b -> assertThat(b.get("input_rows").asLong())
-                .as("batch %s", b.get("batch_id")).isLessThanOrEqualTo(5000));
-        assertThat(batches.stream().mapToLong(b -> b.get("input_rows").asLong()).max().orElse(0))
-                .as("MAX_OFFSETS_PER_TRIGGER bounds batches; some batch should reach it").isGreaterThanOrEqualTo(4000);
-        assertThat(batches.get(batches.size() - 1).get("malformed_rows_total").asLong()).isEqualTo(HOSTILE.size());
+        assertThat(batches)
+                .allSatisfy(b -> assertThat(b.get("input_rows").asLong())
+                        .as("batch %s", b.get("batch_id"))
+                        .isLessThanOrEqualTo(5000));
+        assertThat(batches.stream()
+                        .mapToLong(b -> b.get("input_rows").asLong())
+                        .max()
+                        .orElse(0))
+                .as("MAX_OFFSETS_PER_TRIGGER bounds batches; some batch should reach it")
+                .isGreaterThanOrEqualTo(4000);
+        assertThat(batches.get(batches.size() - 1).get("malformed_rows_total").asLong())
+                .isEqualTo(HOSTILE.size());
         assertThat(batches.get(0).get("durations_ms").has("addBatch")).isTrue();
         assertThat(String.join("\n", output))
                 .contains("MAX_OFFSETS_PER_TRIGGER=5000")
@@ -140,7 +146,8 @@ abstract class SparkConsumerIT {
                 .contains("the Delta table at TABLE_PATH (" + services.lake.tableUri(table) + ") already holds data")
                 .contains("would append the whole topic again; point CHECKPOINT_LOCATION at this table's checkpoint, "
                         + "use a new TABLE_PATH, or set SPARK_APPEND_TO_EXISTING_TABLE=true if appending is intended");
-        ConsumerChecks.assertExactlyOnceOnSchedule(DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE);
+        ConsumerChecks.assertExactlyOnceOnSchedule(
+                DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE);
     }
 
     @Test
@@ -155,7 +162,8 @@ abstract class SparkConsumerIT {
                 .contains("Kafka at 127.0.0.1:1 did not answer within 3 s");
     }
 
-    private ConsumerProcess startConsumer(Map<String, String> env, String name, java.util.function.Consumer<String> lines) {
+    private ConsumerProcess startConsumer(
+            Map<String, String> env, String name, java.util.function.Consumer<String> lines) {
         return ConsumerChecks.startConsumer(LAYOUT.jar(jarKey()), jarKey() + "-" + name, env, tmp, lines);
     }
 }

@@ -1,11 +1,8 @@
 package streambench.preflight;
 
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
-import streambench.common.ConfigException;
-import streambench.common.KafkaConnection;
+import static streambench.common.ConsumerContract.KAFKA_BOOTSTRAP_SERVERS;
+import static streambench.common.ConsumerContract.KAFKA_CONNECT_TIMEOUT;
+import static streambench.common.ConsumerContract.TOPIC;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -14,10 +11,12 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
-import static streambench.common.ConsumerContract.KAFKA_BOOTSTRAP_SERVERS;
-import static streambench.common.ConsumerContract.KAFKA_CONNECT_TIMEOUT;
-import static streambench.common.ConsumerContract.TOPIC;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import streambench.common.ConfigException;
+import streambench.common.KafkaConnection;
 
 /**
  * Checks, within a bounded time, that the cluster answers and the topic exists, so a wrong address
@@ -26,8 +25,7 @@ import static streambench.common.ConsumerContract.TOPIC;
  * brings, 3.2.3 or newer.
  */
 public final class KafkaPreflight {
-    private KafkaPreflight() {
-    }
+    private KafkaPreflight() {}
 
     /** @return the topic's partition count */
     public static int check(KafkaConnection kafka, String topic, Duration timeout) {
@@ -40,8 +38,10 @@ public final class KafkaPreflight {
         try {
             admin = Admin.create(props);
         } catch (KafkaException e) {
-            throw new ConfigException(KAFKA_BOOTSTRAP_SERVERS + " " + kafka.bootstrapServers() + " is unusable: "
-                    + kafka.redact(rootMessage(e)), e);
+            throw new ConfigException(
+                    KAFKA_BOOTSTRAP_SERVERS + " " + kafka.bootstrapServers() + " is unusable: "
+                            + kafka.redact(rootMessage(e)),
+                    e);
         }
         try {
             try {
@@ -52,8 +52,12 @@ public final class KafkaPreflight {
                         + "): is the broker running?");
             }
             try {
-                return admin.describeTopics(List.of(topic)).allTopicNames()
-                        .get(remainingMs(deadline), TimeUnit.MILLISECONDS).get(topic).partitions().size();
+                return admin.describeTopics(List.of(topic))
+                        .allTopicNames()
+                        .get(remainingMs(deadline), TimeUnit.MILLISECONDS)
+                        .get(topic)
+                        .partitions()
+                        .size();
             } catch (ExecutionException e) {
                 if (e.getCause() instanceof UnknownTopicOrPartitionException) {
                     throw new ConfigException(TOPIC + " " + topic + " does not exist on " + kafka.bootstrapServers()
@@ -65,8 +69,10 @@ public final class KafkaPreflight {
                         + topic + " within " + timeout.toSeconds() + " s");
             }
         } catch (ExecutionException e) {
-            throw new ConfigException("Kafka at " + kafka.bootstrapServers() + " refused the connection check: "
-                    + kafka.redact(rootMessage(e)), e);
+            throw new ConfigException(
+                    "Kafka at " + kafka.bootstrapServers() + " refused the connection check: "
+                            + kafka.redact(rootMessage(e)),
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ConfigException("interrupted while checking Kafka at " + kafka.bootstrapServers());

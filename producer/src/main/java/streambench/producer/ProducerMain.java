@@ -1,14 +1,5 @@
 package streambench.producer;
 
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import streambench.common.ConsumerContract;
-import streambench.common.Knobs;
-import streambench.common.MainRunner;
-import streambench.preflight.KafkaPreflight;
-
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
@@ -21,6 +12,14 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import streambench.common.ConsumerContract;
+import streambench.common.Knobs;
+import streambench.common.MainRunner;
+import streambench.preflight.KafkaPreflight;
 
 /**
  * {@code java -jar producer.jar}: sends {@code RATE} events/s to {@code TOPIC} for {@code DURATION_S}
@@ -31,8 +30,7 @@ import java.util.concurrent.TimeUnit;
 public final class ProducerMain {
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
-    private ProducerMain() {
-    }
+    private ProducerMain() {}
 
     public static void main(String[] args) {
         MainRunner.runAndExit("producer", () -> run(Knobs.fromEnvironment(), System.out));
@@ -56,7 +54,8 @@ public final class ProducerMain {
             sendAll(senders, stats);
             flushAndClose(producers);
             ticker.shutdownNow();
-            ProducerSummary summary = summarize(settings, stats, senders, ackedPerSecond, start.micros(), start.nanos());
+            ProducerSummary summary =
+                    summarize(settings, stats, senders, ackedPerSecond, start.micros(), start.nanos());
             if (settings.summaryFile().isPresent()) {
                 summary.writeTo(settings.summaryFile().get());
             }
@@ -78,22 +77,25 @@ public final class ProducerMain {
 
         static Start soon() {
             Instant wall = Clock.systemUTC().instant();
-            return new Start(System.nanoTime() + HEAD_START_MICROS * 1000,
+            return new Start(
+                    System.nanoTime() + HEAD_START_MICROS * 1000,
                     wall.getEpochSecond() * 1_000_000L + wall.getNano() / 1000 + HEAD_START_MICROS);
         }
     }
 
     private static void checkKafka(ProducerSettings settings, PrintStream out) {
         int partitions = KafkaPreflight.check(settings.kafka(), settings.topic(), settings.connectTimeout());
-        out.printf("producer: topic %s has %d partitions on %s%n", settings.topic(), partitions,
-                settings.kafka().bootstrapServers());
+        out.printf(
+                "producer: topic %s has %d partitions on %s%n",
+                settings.topic(), partitions, settings.kafka().bootstrapServers());
     }
 
     /** One KafkaProducer per thread, each with the topic's metadata now, not inside its first scheduled send. */
     private static List<Producer<byte[], byte[]>> connect(ProducerSettings settings) {
         List<Producer<byte[], byte[]>> producers = new ArrayList<>();
         for (int i = 0; i < settings.threads(); i++) {
-            Producer<byte[], byte[]> producer = new KafkaProducer<>(kafkaProperties(settings, settings.producerIdBase() + i));
+            Producer<byte[], byte[]> producer =
+                    new KafkaProducer<>(kafkaProperties(settings, settings.producerIdBase() + i));
             producer.partitionsFor(settings.topic());
             producers.add(producer);
         }
@@ -101,16 +103,27 @@ public final class ProducerMain {
     }
 
     /** Thread i's share of the rate, on one schedule from {@code start}; fills {@code stats} in thread order. */
-    private static List<ScheduledSender> schedule(ProducerSettings settings, List<Producer<byte[], byte[]>> producers,
-                                                  Start start, AckedPerSecond ackedPerSecond, List<SenderStats> stats) {
+    private static List<ScheduledSender> schedule(
+            ProducerSettings settings,
+            List<Producer<byte[], byte[]>> producers,
+            Start start,
+            AckedPerSecond ackedPerSecond,
+            List<SenderStats> stats) {
         List<ScheduledSender> senders = new ArrayList<>();
         for (int i = 0; i < settings.threads(); i++) {
             RateSchedule schedule = new RateSchedule(settings.rateOfThread(i), start.nanos(), start.micros());
-            long count = settings.durationSeconds() == 0 ? Long.MAX_VALUE
+            long count = settings.durationSeconds() == 0
+                    ? Long.MAX_VALUE
                     : schedule.eventsWithin(settings.durationSeconds());
             SenderStats s = new SenderStats(settings.producerIdBase() + i, ackedPerSecond);
             stats.add(s);
-            senders.add(new ScheduledSender(producers.get(i), settings.topic(), schedule, count, settings.messageBytes(), s,
+            senders.add(new ScheduledSender(
+                    producers.get(i),
+                    settings.topic(),
+                    schedule,
+                    count,
+                    settings.messageBytes(),
+                    s,
                     settings.kafka()::redact));
         }
         return senders;
@@ -118,21 +131,23 @@ public final class ProducerMain {
 
     /** SIGTERM stops the senders; the JVM exits when the hook returns, so it waits for main's summary. */
     private static Thread stopOnSigterm(List<ScheduledSender> senders, CountDownLatch finished) {
-        Thread onSigterm = new Thread(() -> {
-            senders.forEach(ScheduledSender::requestStop);
-            try {
-                finished.await(CLOSE_TIMEOUT.toSeconds() + 10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "producer-sigterm");
+        Thread onSigterm = new Thread(
+                () -> {
+                    senders.forEach(ScheduledSender::requestStop);
+                    try {
+                        finished.await(CLOSE_TIMEOUT.toSeconds() + 10, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "producer-sigterm");
         Runtime.getRuntime().addShutdownHook(onSigterm);
         return onSigterm;
     }
 
     /** One progress line per interval, the first one interval after the schedule starts. */
-    private static ScheduledExecutorService reportProgress(ProducerSettings settings, List<SenderStats> stats,
-                                                           Start start, PrintStream out) {
+    private static ScheduledExecutorService reportProgress(
+            ProducerSettings settings, List<SenderStats> stats, Start start, PrintStream out) {
         ProgressReporter reporter = new ProgressReporter(stats, settings.rate(), start.nanos(), out);
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "producer-progress");
@@ -140,8 +155,11 @@ public final class ProducerMain {
             return t;
         });
         long intervalNanos = settings.reportInterval().toNanos();
-        ticker.scheduleAtFixedRate(reporter::report, intervalNanos + (start.nanos() - System.nanoTime()),
-                intervalNanos, TimeUnit.NANOSECONDS);
+        ticker.scheduleAtFixedRate(
+                reporter::report,
+                intervalNanos + (start.nanos() - System.nanoTime()),
+                intervalNanos,
+                TimeUnit.NANOSECONDS);
         return ticker;
     }
 
@@ -168,30 +186,60 @@ public final class ProducerMain {
     }
 
     private static void printSummary(ProducerSummary summary, List<SenderStats> stats, PrintStream out) {
-        out.printf("producer summary: sent=%d acked=%d failed=%d achieved_rate=%.0f/s max_send_lag_ms=%.0f "
+        out.printf(
+                "producer summary: sent=%d acked=%d failed=%d achieved_rate=%.0f/s max_send_lag_ms=%.0f "
                         + "max_ack_lag_ms=%.0f completed_schedule=%s%n",
-                summary.sent(), summary.acked(), summary.failed(), summary.achievedRate(), summary.maxSendLagMs(),
-                summary.maxAckLagMs(), summary.completedSchedule());
-        stats.stream().filter(s -> s.firstError.get() != null).forEach(s -> out.printf(
-                "producer %d: %d sends failed, first error: %s%n", s.producerId, s.failed.get(), s.firstError.get()));
+                summary.sent(),
+                summary.acked(),
+                summary.failed(),
+                summary.achievedRate(),
+                summary.maxSendLagMs(),
+                summary.maxAckLagMs(),
+                summary.completedSchedule());
+        stats.stream()
+                .filter(s -> s.firstError.get() != null)
+                .forEach(s -> out.printf(
+                        "producer %d: %d sends failed, first error: %s%n",
+                        s.producerId, s.failed.get(), s.firstError.get()));
         out.flush();
     }
 
-    private static ProducerSummary summarize(ProducerSettings settings, List<SenderStats> stats,
-                                             List<ScheduledSender> senders, AckedPerSecond ackedPerSecond,
-                                             long startMicros, long startNanos) {
+    private static ProducerSummary summarize(
+            ProducerSettings settings,
+            List<SenderStats> stats,
+            List<ScheduledSender> senders,
+            AckedPerSecond ackedPerSecond,
+            long startMicros,
+            long startNanos) {
         long sent = stats.stream().mapToLong(s -> s.sent.get()).sum();
         long acked = stats.stream().mapToLong(s -> s.acked.get()).sum();
         long failed = stats.stream().mapToLong(s -> s.failed.get()).sum();
         long lastAck = stats.stream().mapToLong(s -> s.lastAckNanos.get()).max().orElse(Long.MIN_VALUE);
         double elapsed = lastAck == Long.MIN_VALUE ? 0 : Math.max(1e-9, (lastAck - startNanos) / 1e9);
-        double maxSendLagMs = stats.stream().mapToLong(s -> s.maxSendLagNanos.get()).max().orElse(0) / 1e6;
-        double maxAckLagMs = stats.stream().mapToLong(s -> s.maxAckLagNanos.get()).max().orElse(0) / 1e6;
-        boolean completed = settings.durationSeconds() > 0 && senders.stream().allMatch(ScheduledSender::finishedSchedule);
-        return new ProducerSummary(settings.topic(), settings.rate(), settings.messageBytes(),
-                Instant.EPOCH.plus(startMicros, java.time.temporal.ChronoUnit.MICROS).toString(),
-                Clock.systemUTC().instant().toString(), settings.durationSeconds(), elapsed, completed, sent, acked, failed,
-                elapsed == 0 ? 0 : acked / elapsed, maxSendLagMs, maxAckLagMs, ackedPerSecond.snapshot(),
+        double maxSendLagMs =
+                stats.stream().mapToLong(s -> s.maxSendLagNanos.get()).max().orElse(0) / 1e6;
+        double maxAckLagMs =
+                stats.stream().mapToLong(s -> s.maxAckLagNanos.get()).max().orElse(0) / 1e6;
+        boolean completed =
+                settings.durationSeconds() > 0 && senders.stream().allMatch(ScheduledSender::finishedSchedule);
+        return new ProducerSummary(
+                settings.topic(),
+                settings.rate(),
+                settings.messageBytes(),
+                Instant.EPOCH
+                        .plus(startMicros, java.time.temporal.ChronoUnit.MICROS)
+                        .toString(),
+                Clock.systemUTC().instant().toString(),
+                settings.durationSeconds(),
+                elapsed,
+                completed,
+                sent,
+                acked,
+                failed,
+                elapsed == 0 ? 0 : acked / elapsed,
+                maxSendLagMs,
+                maxAckLagMs,
+                ackedPerSecond.snapshot(),
                 stats.stream().map(ProducerSummary.PerProducer::of).toList());
     }
 

@@ -1,13 +1,12 @@
 package streambench.producer;
 
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
 import streambench.common.ConfigException;
 import streambench.common.ConsumerContract;
 import streambench.common.KafkaConnection;
 import streambench.common.Knobs;
-
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Optional;
 
 /**
  * Everything the producer reads from the environment, validated once at start. Each default equals the one
@@ -32,7 +31,10 @@ record ProducerSettings(
 
     /** Kafka's {@code acks}; "-1" is Kafka's other name for "all". */
     enum Acks {
-        ALL("all"), LEADER("1"), NONE("0"), ALL_BY_NUMBER("-1");
+        ALL("all"),
+        LEADER("1"),
+        NONE("0"),
+        ALL_BY_NUMBER("-1");
 
         private final String kafkaValue;
 
@@ -47,7 +49,11 @@ record ProducerSettings(
 
     /** The codecs Kafka's producer writes; {@link #kafkaValue()} is Kafka's spelling. */
     enum Compression {
-        NONE, GZIP, SNAPPY, LZ4, ZSTD;
+        NONE,
+        GZIP,
+        SNAPPY,
+        LZ4,
+        ZSTD;
 
         String kafkaValue() {
             return name().toLowerCase(java.util.Locale.ROOT);
@@ -57,10 +63,15 @@ record ProducerSettings(
     /** Reads the knobs in the record's order; each that is checked against another has a step of its own. */
     static ProducerSettings fromKnobs(Knobs knobs) {
         KafkaConnection kafka = KafkaConnection.fromKnobs(knobs);
-        String topic = knobs.required(ConsumerContract.TOPIC, "the Kafka topic to write events to").asString();
+        String topic = knobs.required(ConsumerContract.TOPIC, "the Kafka topic to write events to")
+                .asString();
         long rate = knobs.env("RATE", "200000").asPositiveLong();
         int threads = threads(knobs, rate);
-        return new ProducerSettings(kafka, topic, rate, threads,
+        return new ProducerSettings(
+                kafka,
+                topic,
+                rate,
+                threads,
                 knobs.env("MESSAGE_BYTES", "100").asPositiveInt(),
                 producerIdBase(knobs, threads),
                 durationSeconds(knobs),
@@ -78,8 +89,8 @@ record ProducerSettings(
     private static int threads(Knobs knobs, long rate) {
         int threads = knobs.env("PRODUCER_THREADS", "1").asPositiveInt();
         if (threads > rate) {
-            throw new ConfigException("PRODUCER_THREADS (" + threads
-                    + ") must not exceed RATE (" + rate + "): each thread needs at least one event per second");
+            throw new ConfigException("PRODUCER_THREADS (" + threads + ") must not exceed RATE (" + rate
+                    + "): each thread needs at least one event per second");
         }
         return threads;
     }

@@ -3,7 +3,6 @@ package streambench.producer;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -47,14 +46,21 @@ record ProducerSummary(
 
         static PerProducer of(SenderStats s) {
             long acked = s.acked.get();
-            return new PerProducer(s.producerId, acked == 0 ? null : s.firstAckedSeq.get(),
-                    acked == 0 ? null : s.lastAckedSeq.get(), s.sent.get(), acked, s.failed.get(),
-                    s.maxAckLagNanos.get() / 1e6, s.firstError.get());
+            return new PerProducer(
+                    s.producerId,
+                    acked == 0 ? null : s.firstAckedSeq.get(),
+                    acked == 0 ? null : s.lastAckedSeq.get(),
+                    s.sent.get(),
+                    acked,
+                    s.failed.get(),
+                    s.maxAckLagNanos.get() / 1e6,
+                    s.firstError.get());
         }
     }
 
     /** AtomicFiles closes the stream itself; Jackson must not close it first. */
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     /** Atomically: a reader never sees half a summary. */

@@ -42,9 +42,16 @@ final class ProgressReporter {
             intervalMaxAckLag = Math.max(intervalMaxAckLag, s.intervalMaxAckLagNanos.getThenReset());
         }
         double seconds = Math.max(1e-9, (now - lastNanos) / 1e9);
-        out.printf("producer t=%.0fs target=%d/s sent=%.0f/s acked=%.0f/s send_lag_ms=%d ack_lag_ms=%d errors=%d total_sent=%d%n",
-                (now - startNanos) / 1e9, targetRate, (sent - lastSent) / seconds, (acked - lastAcked) / seconds,
-                sendLag / 1_000_000, intervalMaxAckLag / 1_000_000, failed, sent);
+        out.printf(
+                "producer t=%.0fs target=%d/s sent=%.0f/s acked=%.0f/s send_lag_ms=%d ack_lag_ms=%d errors=%d total_sent=%d%n",
+                (now - startNanos) / 1e9,
+                targetRate,
+                (sent - lastSent) / seconds,
+                (acked - lastAcked) / seconds,
+                sendLag / 1_000_000,
+                intervalMaxAckLag / 1_000_000,
+                failed,
+                sent);
         out.flush();
         lastNanos = now;
         lastSent = sent;

@@ -1,12 +1,11 @@
 package streambench.producer;
 
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.UnaryOperator;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import streambench.common.Event;
 import streambench.common.EventCodec;
-
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.UnaryOperator;
 
 /**
  * Sends one producer_id's events on an open-loop schedule: event k is due at a fixed time whatever
@@ -31,8 +30,14 @@ final class ScheduledSender implements Runnable {
     private volatile boolean finishedSchedule;
 
     /** @param eventCount how many events to send, {@link Long#MAX_VALUE} for "until stopped" */
-    ScheduledSender(Producer<byte[], byte[]> producer, String topic, RateSchedule schedule, long eventCount,
-                    int messageBytes, SenderStats stats, UnaryOperator<String> redact) {
+    ScheduledSender(
+            Producer<byte[], byte[]> producer,
+            String topic,
+            RateSchedule schedule,
+            long eventCount,
+            int messageBytes,
+            SenderStats stats,
+            UnaryOperator<String> redact) {
         this.producer = producer;
         this.topic = topic;
         this.schedule = schedule;
@@ -76,7 +81,8 @@ final class ScheduledSender implements Runnable {
                     if (error == null) {
                         stats.onAck(s, due, System.nanoTime());
                     } else {
-                        stats.onFailure(() -> redact.apply(error.getClass().getSimpleName() + ": " + error.getMessage()));
+                        stats.onFailure(
+                                () -> redact.apply(error.getClass().getSimpleName() + ": " + error.getMessage()));
                     }
                 });
             } catch (RuntimeException e) {

@@ -21,10 +21,12 @@ final class SenderStats {
      * backlog behind it, so the one that decides whether the load was delivered is the ack lag below.
      */
     volatile long currentSendLagNanos;
+
     final LongAccumulator intervalMaxSendLagNanos = new LongAccumulator(Math::max, 0);
     final LongAccumulator maxSendLagNanos = new LongAccumulator(Math::max, 0);
     /** Due time to broker acknowledgement: how late the event really reached Kafka. */
     final LongAccumulator intervalMaxAckLagNanos = new LongAccumulator(Math::max, 0);
+
     final LongAccumulator maxAckLagNanos = new LongAccumulator(Math::max, 0);
     final LongAccumulator lastAckNanos = new LongAccumulator(Math::max, Long.MIN_VALUE);
 

@@ -1,14 +1,13 @@
 package streambench.producer;
 
-import org.junit.jupiter.api.Test;
-import streambench.common.ConfigException;
-import streambench.common.Knobs;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.HashMap;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import streambench.common.ConfigException;
+import streambench.common.Knobs;
 
 class ProducerSettingsTest {
     private static Map<String, String> base() {
@@ -46,8 +45,11 @@ class ProducerSettingsTest {
         env.put("PRODUCER_COMPRESSION", "lz4");
         env.put("KAFKA_CLIENT_SECURITY_PROTOCOL", "SSL");
         Map<String, Object> props = ProducerMain.kafkaProperties(ProducerSettings.fromKnobs(Knobs.of(env)), 7);
-        assertThat(props).containsEntry("linger.ms", 5).containsEntry("compression.type", "lz4")
-                .containsEntry("security.protocol", "SSL").containsEntry("client.id", "streambench-producer-7")
+        assertThat(props)
+                .containsEntry("linger.ms", 5)
+                .containsEntry("compression.type", "lz4")
+                .containsEntry("security.protocol", "SSL")
+                .containsEntry("client.id", "streambench-producer-7")
                 .containsEntry("bootstrap.servers", "127.0.0.1:9092");
     }
 
@@ -56,19 +58,22 @@ class ProducerSettingsTest {
         assertError(Map.of("RATE", "fast"), "RATE must be a positive integer, got \"fast\"");
         assertError(Map.of("RATE", "2", "PRODUCER_THREADS", "3"), "PRODUCER_THREADS (3) must not exceed RATE (2)");
         assertError(Map.of("PRODUCER_ACKS", "2"), "PRODUCER_ACKS must be one of all, 1, 0, -1, got \"2\"");
-        assertError(Map.of("PRODUCER_COMPRESSION", "brotli"),
+        assertError(
+                Map.of("PRODUCER_COMPRESSION", "brotli"),
                 "PRODUCER_COMPRESSION must be one of none, gzip, snappy, lz4, zstd, got \"brotli\"");
         assertError(Map.of("DURATION_S", "-1"), "DURATION_S must be >= 0");
         assertError(Map.of("KAFKA_CONNECT_TIMEOUT", "30"), "KAFKA_CONNECT_TIMEOUT must be a duration");
         Map<String, String> noTopic = base();
         noTopic.remove("TOPIC");
-        assertThatThrownBy(() -> ProducerSettings.fromKnobs(Knobs.of(noTopic))).hasMessageStartingWith("TOPIC is not set");
+        assertThatThrownBy(() -> ProducerSettings.fromKnobs(Knobs.of(noTopic)))
+                .hasMessageStartingWith("TOPIC is not set");
     }
 
     private static void assertError(Map<String, String> extra, String message) {
         Map<String, String> env = base();
         env.putAll(extra);
         assertThatThrownBy(() -> ProducerSettings.fromKnobs(Knobs.of(env)))
-                .isInstanceOf(ConfigException.class).hasMessageContaining(message);
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining(message);
     }
 }

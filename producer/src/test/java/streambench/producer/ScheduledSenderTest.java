@@ -1,5 +1,8 @@
 package streambench.producer;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -7,15 +10,12 @@ import org.junit.jupiter.api.Test;
 import streambench.common.Event;
 import streambench.common.EventCodec;
 
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 /** The schedule and the accounting, against Kafka's in-memory MockProducer (the real broker is in the harness ITs). */
 class ScheduledSenderTest {
     @Test
     void tsIsTheScheduledTimeAndEveryEventIsCounted() throws Exception {
-        MockProducer<byte[], byte[]> mock = new MockProducer<>(true, null, new ByteArraySerializer(), new ByteArraySerializer());
+        MockProducer<byte[], byte[]> mock =
+                new MockProducer<>(true, null, new ByteArraySerializer(), new ByteArraySerializer());
         RateSchedule schedule = new RateSchedule(1000, System.nanoTime(), 1_800_000_000_000_000L);
         SenderStats stats = new SenderStats(4);
         ScheduledSender sender = new ScheduledSender(mock, "t", schedule, 50, 100, stats, s -> s);
@@ -39,10 +39,17 @@ class ScheduledSenderTest {
 
     @Test
     void failedSendsAreCountedWithTheFirstError() {
-        MockProducer<byte[], byte[]> mock = new MockProducer<>(false, null, new ByteArraySerializer(), new ByteArraySerializer());
+        MockProducer<byte[], byte[]> mock =
+                new MockProducer<>(false, null, new ByteArraySerializer(), new ByteArraySerializer());
         SenderStats stats = new SenderStats(0);
-        ScheduledSender sender = new ScheduledSender(mock, "t",
-                new RateSchedule(1_000_000, System.nanoTime(), 1_800_000_000_000_000L), 3, 100, stats, s -> s.replace("pw", "<redacted>"));
+        ScheduledSender sender = new ScheduledSender(
+                mock,
+                "t",
+                new RateSchedule(1_000_000, System.nanoTime(), 1_800_000_000_000_000L),
+                3,
+                100,
+                stats,
+                s -> s.replace("pw", "<redacted>"));
         sender.run();
         mock.completeNext();
         mock.errorNext(new org.apache.kafka.common.errors.TimeoutException("expired, pw"));
@@ -54,11 +61,18 @@ class ScheduledSenderTest {
 
     @Test
     void stopsPromptlyWhenAsked() {
-        MockProducer<byte[], byte[]> mock = new MockProducer<>(true, null, new ByteArraySerializer(), new ByteArraySerializer());
+        MockProducer<byte[], byte[]> mock =
+                new MockProducer<>(true, null, new ByteArraySerializer(), new ByteArraySerializer());
         SenderStats stats = new SenderStats(0);
         // due in an hour: the sender parks, then sees the stop request
-        ScheduledSender sender = new ScheduledSender(mock, "t",
-                new RateSchedule(1, System.nanoTime() + 3_600_000_000_000L, 0), Long.MAX_VALUE, 100, stats, s -> s);
+        ScheduledSender sender = new ScheduledSender(
+                mock,
+                "t",
+                new RateSchedule(1, System.nanoTime() + 3_600_000_000_000L, 0),
+                Long.MAX_VALUE,
+                100,
+                stats,
+                s -> s);
         sender.requestStop();
         sender.run();
         assertThat(stats.sent.get()).isZero();

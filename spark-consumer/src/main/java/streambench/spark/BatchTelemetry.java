@@ -1,13 +1,5 @@
 package streambench.spark;
 
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.streaming.StreamingQueryListener;
-import org.apache.spark.sql.streaming.StreamingQueryProgress;
-import streambench.common.ConsumerContract;
-import streambench.common.HealthServer;
-import streambench.common.TelemetryFile;
-import streambench.common.TelemetryLine;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
@@ -16,6 +8,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.streaming.StreamingQueryListener;
+import org.apache.spark.sql.streaming.StreamingQueryProgress;
+import streambench.common.ConsumerContract;
+import streambench.common.HealthServer;
+import streambench.common.TelemetryFile;
+import streambench.common.TelemetryLine;
 
 /**
  * Per micro-batch: one JSON line to the telemetry file, one dense line on stdout, counters on
@@ -84,8 +83,14 @@ final class BatchTelemetry extends StreamingQueryListener {
                 out.println("spark: cannot write telemetry: " + e.getMessage());
             }
         });
-        out.printf("spark batch=%d rows=%d rows_per_s=%.0f malformed=%d trigger_ms=%s addBatch_ms=%s%n", p.batchId(),
-                p.numInputRows(), finite(p.processedRowsPerSecond()), bad, d.get("triggerExecution"), d.get("addBatch"));
+        out.printf(
+                "spark batch=%d rows=%d rows_per_s=%.0f malformed=%d trigger_ms=%s addBatch_ms=%s%n",
+                p.batchId(),
+                p.numInputRows(),
+                finite(p.processedRowsPerSecond()),
+                bad,
+                d.get("triggerExecution"),
+                d.get("addBatch"));
         if (!health.isReady()) {
             health.markReady();
             out.println("spark: ready (first micro-batch committed)");

@@ -1,5 +1,9 @@
 package streambench.spark;
 
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.timestamp_micros;
+import static org.apache.spark.sql.functions.udf;
+
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -10,10 +14,6 @@ import org.apache.spark.sql.types.StructType;
 import streambench.common.Event;
 import streambench.common.EventCodec;
 import streambench.common.MalformedEventException;
-
-import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.timestamp_micros;
-import static org.apache.spark.sql.functions.udf;
 
 /**
  * The event's JSON as Spark columns: {@code ts TIMESTAMP, producer_id INT, seq BIGINT}. A record is
@@ -42,8 +42,7 @@ final class EventColumns {
 
     private static final UserDefinedFunction DECODE = udf((UDF1<byte[], Row>) EventColumns::decode, DECODED);
 
-    private EventColumns() {
-    }
+    private EventColumns() {}
 
     /** The decoded struct from the Kafka value's bytes; null for a record that is not a valid event. */
     static Column decoded() {

@@ -1,6 +1,8 @@
 package streambench.spark;
 
 import io.delta.tables.DeltaTable;
+import java.io.IOException;
+import java.io.PrintStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -9,9 +11,6 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import streambench.common.ConfigException;
 
-import java.io.IOException;
-import java.io.PrintStream;
-
 /**
  * Refuses a fresh streaming query against a table that already holds data. A checkpoint without offsets
  * starts from STARTING_OFFSETS (earliest: the whole topic), and the Delta sink's idempotence cannot catch
@@ -19,8 +18,7 @@ import java.io.PrintStream;
  * CHECKPOINT_LOCATION would silently append every event a second time.
  */
 final class FreshQueryGuard {
-    private FreshQueryGuard() {
-    }
+    private FreshQueryGuard() {}
 
     static void check(SparkSession spark, SparkSettings s, PrintStream out) throws IOException {
         Configuration hadoop = spark.sparkContext().hadoopConfiguration();

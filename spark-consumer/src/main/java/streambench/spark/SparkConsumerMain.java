@@ -1,6 +1,15 @@
 package streambench.spark;
 
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.not;
+import static org.apache.spark.sql.functions.sum;
+import static org.apache.spark.sql.functions.when;
+
 import io.delta.tables.DeltaTable;
+import java.io.PrintStream;
+import java.util.concurrent.TimeUnit;
 import org.apache.spark.SparkConf;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -15,16 +24,6 @@ import streambench.common.Knobs;
 import streambench.common.MainRunner;
 import streambench.preflight.KafkaPreflight;
 
-import java.io.PrintStream;
-import java.util.concurrent.TimeUnit;
-
-import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.count;
-import static org.apache.spark.sql.functions.lit;
-import static org.apache.spark.sql.functions.not;
-import static org.apache.spark.sql.functions.sum;
-import static org.apache.spark.sql.functions.when;
-
 /**
  * Kafka → parse → Delta on ADLS Gen2 (or Azurite) with Structured Streaming, nothing else: no
  * repartition, no shuffle, no local staging. Runs with {@code java -jar} (local master) or under
@@ -33,8 +32,7 @@ import static org.apache.spark.sql.functions.when;
  * already holds data, see {@link FreshQueryGuard}), 1 when the query fails.
  */
 public final class SparkConsumerMain {
-    private SparkConsumerMain() {
-    }
+    private SparkConsumerMain() {}
 
     private static final String PROGRAM = "spark-consumer";
     private static final java.time.LocalDateTime WARMUP_START = java.time.LocalDateTime.of(2026, 1, 1, 0, 0);
@@ -49,7 +47,10 @@ public final class SparkConsumerMain {
     static Dataset<Row> parse(Dataset<Row> kafkaRecords) {
         return kafkaRecords
                 .select(EventColumns.decoded().as("e"))
-                .select(EventColumns.ts().as("ts"), col("e.producer_id").as("producer_id"), col("e.seq").as("seq"))
+                .select(
+                        EventColumns.ts().as("ts"),
+                        col("e.producer_id").as("producer_id"),
+                        col("e.seq").as("seq"))
                 .withColumn("valid", EventColumns.valid());
     }
 
@@ -70,22 +71,34 @@ public final class SparkConsumerMain {
             // one microsecond apart, written as the producer writes ts: six fraction digits
             String ts = WARMUP_TS.format(WARMUP_START.plusNanos(i * 1000L));
             String json = "{\"ts\":\"" + ts + "\",\"producer_id\":0,\"seq\":" + i + "}";
-            rows.add(org.apache.spark.sql.RowFactory.create((Object) json.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            rows.add(org.apache.spark.sql.RowFactory.create(
+                    (Object) json.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         }
-        Dataset<Row> sample = spark.createDataFrame(rows, new org.apache.spark.sql.types.StructType()
-                .add("value", org.apache.spark.sql.types.DataTypes.BinaryType));
+        Dataset<Row> sample = spark.createDataFrame(
+                rows,
+                new org.apache.spark.sql.types.StructType()
+                        .add("value", org.apache.spark.sql.types.DataTypes.BinaryType));
         for (int i = 0; i < s.warmupBatches(); i++) {
-            parse(sample).filter(col("valid")).select("ts", "producer_id", "seq")
-                    .write().format("delta").mode("append").save(scratch);
+            parse(sample)
+                    .filter(col("valid"))
+                    .select("ts", "producer_id", "seq")
+                    .write()
+                    .format("delta")
+                    .mode("append")
+                    .save(scratch);
         }
-        out.printf("spark: warmed up with %d batch writes to %s in %.1f s%n", s.warmupBatches(), scratch,
-                (System.nanoTime() - t0) / 1e9);
+        out.printf(
+                "spark: warmed up with %d batch writes to %s in %.1f s%n",
+                s.warmupBatches(), scratch, (System.nanoTime() - t0) / 1e9);
     }
 
     static int run(Knobs knobs, PrintStream out) throws Exception {
         SparkSettings s = SparkSettings.fromKnobs(knobs);
         ConsumerStartup startup = new ConsumerStartup(PROGRAM, s.consumer(), out);
-        HealthServer health = startup.start(knobs, KafkaPreflight::check, s.kafkaConnectTimeout(),
+        HealthServer health = startup.start(
+                knobs,
+                KafkaPreflight::check,
+                s.kafkaConnectTimeout(),
                 "table: " + s.tableUri() + "  checkpoint: " + s.checkpointLocation());
         SparkConf conf = new SparkConf().setAppName("streambench-spark-consumer");
         if (!conf.contains("spark.master")) {
@@ -93,7 +106,8 @@ public final class SparkConsumerMain {
         }
         s.sparkConf().forEach(conf::set);
         SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
-        out.println("spark: version " + spark.version() + ", master " + spark.sparkContext().master());
+        out.println("spark: version " + spark.version() + ", master "
+                + spark.sparkContext().master());
 
         FreshQueryGuard.check(spark, s, out); // before the table is created or anything is written
 
@@ -110,10 +124,17 @@ public final class SparkConsumerMain {
         BatchTelemetry telemetry = new BatchTelemetry(s.telemetryFile(), health, out);
         spark.streams().addListener(telemetry);
 
-        Dataset<Row> events = parse(spark.readStream().format("kafka").options(s.kafkaSourceOptions()).load())
+        Dataset<Row> events = parse(spark.readStream()
+                        .format("kafka")
+                        .options(s.kafkaSourceOptions())
+                        .load())
                 // counted in the same pass, reported with the batch's progress: no extra Spark job
-                .observe(BatchTelemetry.OBSERVATION, count(lit(1)).as("rows"),
-                        sum(when(not(col("valid")), 1).otherwise(0)).cast("long").as("malformed"))
+                .observe(
+                        BatchTelemetry.OBSERVATION,
+                        count(lit(1)).as("rows"),
+                        sum(when(not(col("valid")), 1).otherwise(0))
+                                .cast("long")
+                                .as("malformed"))
                 .filter(col("valid"))
                 .select("ts", "producer_id", "seq");
         if (s.outputCoalescePartitions() > 0) {
@@ -140,7 +161,8 @@ public final class SparkConsumerMain {
             out.println("spark: query stopped; malformed records dropped: " + telemetry.malformedTotal());
             return ConsumerContract.EXIT_OK;
         } catch (StreamingQueryException e) {
-            out.println(PROGRAM + ": query failed: " + MainRunner.describe(e, s.lake().secretValues()));
+            out.println(PROGRAM + ": query failed: "
+                    + MainRunner.describe(e, s.lake().secretValues()));
             return ConsumerContract.EXIT_FAILED;
         } finally {
             health.close();

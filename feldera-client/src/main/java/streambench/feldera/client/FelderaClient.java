@@ -3,7 +3,6 @@ package streambench.feldera.client;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -56,11 +55,15 @@ public final class FelderaClient {
     private FelderaClient(Builder b) {
         String url = b.baseUrl.endsWith("/") ? b.baseUrl.substring(0, b.baseUrl.length() - 1) : b.baseUrl;
         this.base = URI.create(url);
-        if (base.getScheme() == null || !(base.getScheme().equals("http") || base.getScheme().equals("https"))) {
-            throw new IllegalArgumentException("the Feldera URL must be http(s)://host:port, got \"" + b.baseUrl + "\"");
+        if (base.getScheme() == null
+                || !(base.getScheme().equals("http") || base.getScheme().equals("https"))) {
+            throw new IllegalArgumentException(
+                    "the Feldera URL must be http(s)://host:port, got \"" + b.baseUrl + "\"");
         }
         this.apiKey = b.apiKey;
-        this.http = b.http != null ? b.http : HttpClient.newBuilder().connectTimeout(b.connectTimeout).build();
+        this.http = b.http != null
+                ? b.http
+                : HttpClient.newBuilder().connectTimeout(b.connectTimeout).build();
         this.requestTimeout = b.requestTimeout;
         this.maxAttempts = b.maxAttempts;
         this.initialBackoff = b.initialBackoff;
@@ -116,19 +119,28 @@ public final class FelderaClient {
         Duration backoff = initialBackoff;
         for (int attempt = 1; ; attempt++) {
             try {
-                HttpResponse<byte[]> resp = http.send(request(method, pathAndQuery, payload), HttpResponse.BodyHandlers.ofByteArray());
+                HttpResponse<byte[]> resp =
+                        http.send(request(method, pathAndQuery, payload), HttpResponse.BodyHandlers.ofByteArray());
                 Response r = new Response(resp.statusCode(), parse(resp.body()));
                 if (!RETRIED.contains(r.status) || attempt >= maxAttempts) {
                     return r;
                 }
             } catch (ConnectException | HttpConnectTimeoutException e) {
                 if (attempt >= maxAttempts) {
-                    throw new FelderaException(method + " " + pathAndQuery + ": Feldera at " + base + " is not reachable after "
-                            + attempt + " attempts (" + e.getClass().getSimpleName() + ")", 0, null, e);
+                    throw new FelderaException(
+                            method + " " + pathAndQuery + ": Feldera at " + base + " is not reachable after " + attempt
+                                    + " attempts (" + e.getClass().getSimpleName() + ")",
+                            0,
+                            null,
+                            e);
                 }
             } catch (IOException e) {
-                throw new FelderaException(method + " " + pathAndQuery + " to " + base + " failed: " + redact(String.valueOf(e.getMessage())),
-                        0, null, null);
+                throw new FelderaException(
+                        method + " " + pathAndQuery + " to " + base + " failed: "
+                                + redact(String.valueOf(e.getMessage())),
+                        0,
+                        null,
+                        null);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new FelderaException("interrupted during " + method + " " + pathAndQuery, 0, null, e);
@@ -138,14 +150,14 @@ public final class FelderaClient {
         }
     }
 
-
     FelderaException failure(String method, String pathAndQuery, Response r) {
         FelderaError error = FelderaError.from(r.body);
         if (error != null) {
             error = new FelderaError(redact(error.message()), error.errorCode(), error.details());
         }
         String what = error != null ? error.toString() : r.body == null ? "(no body)" : redact(r.body.toString());
-        return new FelderaException(method + " " + pathAndQuery + " -> HTTP " + r.status + ": " + what, r.status, error, null);
+        return new FelderaException(
+                method + " " + pathAndQuery + " -> HTTP " + r.status + ": " + what, r.status, error, null);
     }
 
     /**
@@ -157,13 +169,15 @@ public final class FelderaClient {
     }
 
     private HttpRequest request(String method, String pathAndQuery, byte[] payload) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(pathAndQuery)).timeout(requestTimeout)
+        HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(pathAndQuery))
+                .timeout(requestTimeout)
                 .header("Accept", "application/json");
         if (apiKey != null && !apiKey.isEmpty()) {
             b.header("Authorization", "Bearer " + apiKey);
         }
         if (payload != null) {
-            b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofByteArray(payload));
+            b.header("Content-Type", "application/json")
+                    .method(method, HttpRequest.BodyPublishers.ofByteArray(payload));
         } else {
             b.method(method, HttpRequest.BodyPublishers.noBody());
         }
@@ -181,8 +195,7 @@ public final class FelderaClient {
         }
     }
 
-    record Response(int status, JsonNode body) {
-    }
+    record Response(int status, JsonNode body) {}
 
     public static final class Builder {
         private final String baseUrl;

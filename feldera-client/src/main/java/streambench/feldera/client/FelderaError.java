@@ -8,7 +8,9 @@ public record FelderaError(String message, String errorCode, JsonNode details) {
         if (body == null || !body.isObject() || !body.has("message")) {
             return null;
         }
-        return new FelderaError(body.path("message").asText(), body.path("error_code").asText(""),
+        return new FelderaError(
+                body.path("message").asText(),
+                body.path("error_code").asText(""),
                 body.has("details") && !body.get("details").isNull() ? body.get("details") : null);
     }
 

@@ -69,8 +69,8 @@ public final class Pipeline {
 
     /** Waits for {@code Running}; raises {@link DeploymentFailedException} when it stops instead. */
     public PipelineStatus awaitRunning(Duration timeout, Consumer<PipelineStatus> onChange) {
-        PipelineStatus s = await("Running", timeout, onChange,
-                st -> st.running() || (st.stopped() && st.deploymentError() != null));
+        PipelineStatus s = await(
+                "Running", timeout, onChange, st -> st.running() || (st.stopped() && st.deploymentError() != null));
         if (!s.running()) {
             throw new DeploymentFailedException(name, "Running", redacted(s.deploymentError()));
         }
@@ -95,7 +95,7 @@ public final class Pipeline {
     }
 
     public PipelineStatus awaitStopped(Duration timeout) {
-        return await("Stopped", timeout, s -> { }, PipelineStatus::stopped);
+        return await("Stopped", timeout, s -> {}, PipelineStatus::stopped);
     }
 
     /** {@code POST /clear}: removes the pipeline's storage; only when stopped. */
@@ -104,7 +104,7 @@ public final class Pipeline {
     }
 
     public PipelineStatus awaitStorageCleared(Duration timeout) {
-        return await("storage Cleared", timeout, s -> { }, PipelineStatus::storageCleared);
+        return await("storage Cleared", timeout, s -> {}, PipelineStatus::storageCleared);
     }
 
     /** Deletes the pipeline; Feldera refuses while it runs or still has storage. A missing pipeline is fine. */
@@ -149,8 +149,8 @@ public final class Pipeline {
     private Duration remaining(long deadline, Duration timeout) {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
-            throw new FelderaException("pipeline " + name + " not torn down within " + timeout.toMillis() + " ms", 0,
-                    null, null);
+            throw new FelderaException(
+                    "pipeline " + name + " not torn down within " + timeout.toMillis() + " ms", 0, null, null);
         }
         return Duration.ofNanos(left);
     }
@@ -159,14 +159,16 @@ public final class Pipeline {
         return e == null ? null : new FelderaError(client.redact(e.message()), e.errorCode(), e.details());
     }
 
-    private PipelineStatus await(String what, Duration timeout, Consumer<PipelineStatus> onChange,
-                                 Predicate<PipelineStatus> done) {
+    private PipelineStatus await(
+            String what, Duration timeout, Consumer<PipelineStatus> onChange, Predicate<PipelineStatus> done) {
         long deadline = System.nanoTime() + timeout.toNanos();
         PipelineStatus last = null;
         while (true) {
             PipelineStatus s = status();
-            if (last == null || !s.programStatus().equals(last.programStatus())
-                    || !s.deploymentStatus().equals(last.deploymentStatus()) || !s.storageStatus().equals(last.storageStatus())) {
+            if (last == null
+                    || !s.programStatus().equals(last.programStatus())
+                    || !s.deploymentStatus().equals(last.deploymentStatus())
+                    || !s.storageStatus().equals(last.storageStatus())) {
                 onChange.accept(s);
             }
             last = s;
@@ -174,9 +176,13 @@ public final class Pipeline {
                 return s;
             }
             if (System.nanoTime() > deadline) {
-                throw new FelderaException("pipeline " + name + " not " + what + " after " + timeout.toSeconds() + " s (program "
-                        + s.programStatus() + ", deployment " + s.deploymentStatus() + ", storage " + s.storageStatus() + ")",
-                        0, null, null);
+                throw new FelderaException(
+                        "pipeline " + name + " not " + what + " after " + timeout.toSeconds() + " s (program "
+                                + s.programStatus() + ", deployment " + s.deploymentStatus() + ", storage "
+                                + s.storageStatus() + ")",
+                        0,
+                        null,
+                        null);
             }
             client.sleep(POLL);
         }

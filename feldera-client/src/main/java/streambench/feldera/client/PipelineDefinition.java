@@ -11,8 +11,12 @@ import java.util.Map;
  * PipelineDefinition.named("orders").sql(program).profile("optimized").runtime("workers", 4)
  * }</pre>
  */
-public record PipelineDefinition(String name, String description, String programCode,
-                                 Map<String, Object> programConfig, Map<String, Object> runtimeConfig) {
+public record PipelineDefinition(
+        String name,
+        String description,
+        String programCode,
+        Map<String, Object> programConfig,
+        Map<String, Object> runtimeConfig) {
     public PipelineDefinition {
         programConfig = Map.copyOf(programConfig);
         runtimeConfig = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(runtimeConfig));
@@ -20,7 +24,8 @@ public record PipelineDefinition(String name, String description, String program
 
     public static PipelineDefinition named(String name) {
         if (name == null || !name.matches("[A-Za-z0-9_-]{1,100}")) {
-            throw new IllegalArgumentException("a pipeline name is 1-100 letters, digits, '-' or '_', got \"" + name + "\"");
+            throw new IllegalArgumentException(
+                    "a pipeline name is 1-100 letters, digits, '-' or '_', got \"" + name + "\"");
         }
         return new PipelineDefinition(name, "", "", Map.of(), Map.of());
     }

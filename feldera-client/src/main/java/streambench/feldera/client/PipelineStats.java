@@ -6,8 +6,14 @@ import com.fasterxml.jackson.databind.JsonNode;
  * The counters streambench reads from {@code GET /v0/pipelines/{name}/stats}, summed over connectors;
  * {@code raw} keeps the whole answer for anything else.
  */
-public record PipelineStats(long totalInputRecords, long totalProcessedRecords, long bufferedInputRecords,
-                            long rssBytes, long parseErrors, long transmittedRecords, JsonNode raw) {
+public record PipelineStats(
+        long totalInputRecords,
+        long totalProcessedRecords,
+        long bufferedInputRecords,
+        long rssBytes,
+        long parseErrors,
+        long transmittedRecords,
+        JsonNode raw) {
     static PipelineStats from(JsonNode n) {
         JsonNode g = n.path("global_metrics");
         long parseErrors = 0;
@@ -18,7 +24,13 @@ public record PipelineStats(long totalInputRecords, long totalProcessedRecords, 
         for (JsonNode output : n.path("outputs")) {
             transmitted += output.path("metrics").path("transmitted_records").asLong(0);
         }
-        return new PipelineStats(g.path("total_input_records").asLong(0), g.path("total_processed_records").asLong(0),
-                g.path("buffered_input_records").asLong(0), g.path("rss_bytes").asLong(0), parseErrors, transmitted, n);
+        return new PipelineStats(
+                g.path("total_input_records").asLong(0),
+                g.path("total_processed_records").asLong(0),
+                g.path("buffered_input_records").asLong(0),
+                g.path("rss_bytes").asLong(0),
+                parseErrors,
+                transmitted,
+                n);
     }
 }

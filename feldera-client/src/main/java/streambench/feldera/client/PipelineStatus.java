@@ -1,7 +1,6 @@
 package streambench.feldera.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.util.List;
 
 /**
@@ -9,15 +8,25 @@ import java.util.List;
  * is {@code deployment_status} (Stopped, Provisioning, Initializing, Running, Paused, Stopping, …);
  * fields a newer Feldera adds are ignored, fields it drops read as empty.
  */
-public record PipelineStatus(String name, String programStatus, String deploymentStatus, String storageStatus,
-                             FelderaError deploymentError, JsonNode programError) {
+public record PipelineStatus(
+        String name,
+        String programStatus,
+        String deploymentStatus,
+        String storageStatus,
+        FelderaError deploymentError,
+        JsonNode programError) {
     static final List<String> PROGRAM_FAILED = List.of("SqlError", "RustError", "SystemError");
 
     static PipelineStatus from(JsonNode n) {
-        String deployment = n.hasNonNull("deployment_status") ? n.get("deployment_status").asText()
+        String deployment = n.hasNonNull("deployment_status")
+                ? n.get("deployment_status").asText()
                 : n.path("deployment_runtime_status").asText(""); // a manager that split the status in two
-        return new PipelineStatus(n.path("name").asText(), n.path("program_status").asText(""), deployment,
-                n.path("storage_status").asText(""), FelderaError.from(n.get("deployment_error")),
+        return new PipelineStatus(
+                n.path("name").asText(),
+                n.path("program_status").asText(""),
+                deployment,
+                n.path("storage_status").asText(""),
+                FelderaError.from(n.get("deployment_error")),
                 n.hasNonNull("program_error") ? n.get("program_error") : null);
     }
 
@@ -52,10 +61,15 @@ public record PipelineStatus(String name, String programStatus, String deploymen
             if (m.path("warning").asBoolean(false)) {
                 continue;
             }
-            out.append("  SQL ").append(m.path("error_type").asText("error"))
-                    .append(" at line ").append(m.path("start_line_number").asInt())
-                    .append(", column ").append(m.path("start_column").asInt())
-                    .append(": ").append(m.path("message").asText()).append('\n');
+            out.append("  SQL ")
+                    .append(m.path("error_type").asText("error"))
+                    .append(" at line ")
+                    .append(m.path("start_line_number").asInt())
+                    .append(", column ")
+                    .append(m.path("start_column").asInt())
+                    .append(": ")
+                    .append(m.path("message").asText())
+                    .append('\n');
             if (m.hasNonNull("snippet")) {
                 out.append(m.get("snippet").asText().stripTrailing().indent(4));
             }
@@ -63,7 +77,9 @@ public record PipelineStatus(String name, String programStatus, String deploymen
         JsonNode rust = programError.path("rust_compilation");
         if (rust.hasNonNull("stderr") && !rust.get("stderr").asText().isBlank()) {
             String stderr = rust.get("stderr").asText();
-            out.append("  Rust compilation failed (exit ").append(rust.path("exit_code").asText("?")).append("):\n")
+            out.append("  Rust compilation failed (exit ")
+                    .append(rust.path("exit_code").asText("?"))
+                    .append("):\n")
                     .append(tail(stderr, 40).indent(4));
         }
         if (programError.hasNonNull("system_error")) {

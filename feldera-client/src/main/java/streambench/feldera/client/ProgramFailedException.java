@@ -5,8 +5,12 @@ public final class ProgramFailedException extends FelderaException {
     private final String programStatus;
 
     public ProgramFailedException(String pipeline, String programStatus, String details) {
-        super("pipeline " + pipeline + ": program status " + programStatus + (details.isEmpty() ? "" : "\n" + details),
-                0, null, null);
+        super(
+                "pipeline " + pipeline + ": program status " + programStatus
+                        + (details.isEmpty() ? "" : "\n" + details),
+                0,
+                null,
+                null);
         this.programStatus = programStatus;
     }
 

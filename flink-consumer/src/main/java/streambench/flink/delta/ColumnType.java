@@ -8,6 +8,11 @@ import io.delta.kernel.types.IntegerType;
 import io.delta.kernel.types.LongType;
 import io.delta.kernel.types.StringType;
 import io.delta.kernel.types.TimestampType;
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
@@ -15,38 +20,67 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Types;
 
-import java.io.DataInput;
-import java.io.DataOutput;
-import java.io.IOException;
-import java.util.function.BiConsumer;
-import java.util.function.Function;
-
 /**
  * The column types the sink writes, each with its Java value class, Parquet encoding, Delta type, and how
  * its statistics become Kernel literals and travel in committables. Deliberately few: enough for event
  * tables, every one readable by Spark, Kernel and delta-rs.
  */
 public enum ColumnType {
-    INT(IntegerType.INTEGER, Integer.class, PrimitiveTypeName.INT32, null,
-            (v, c) -> c.addInteger((Integer) v), v -> Literal.ofInt((Integer) v),
-            (v, out) -> out.writeInt((Integer) v), DataInput::readInt),
-    LONG(LongType.LONG, Long.class, PrimitiveTypeName.INT64, null,
-            (v, c) -> c.addLong((Long) v), v -> Literal.ofLong((Long) v),
-            (v, out) -> out.writeLong((Long) v), DataInput::readLong),
+    INT(
+            IntegerType.INTEGER,
+            Integer.class,
+            PrimitiveTypeName.INT32,
+            null,
+            (v, c) -> c.addInteger((Integer) v),
+            v -> Literal.ofInt((Integer) v),
+            (v, out) -> out.writeInt((Integer) v),
+            DataInput::readInt),
+    LONG(
+            LongType.LONG,
+            Long.class,
+            PrimitiveTypeName.INT64,
+            null,
+            (v, c) -> c.addLong((Long) v),
+            v -> Literal.ofLong((Long) v),
+            (v, out) -> out.writeLong((Long) v),
+            DataInput::readLong),
     /** Microseconds since the epoch, UTC: Delta's TIMESTAMP, Parquet INT64 TIMESTAMP(MICROS, UTC). */
-    TIMESTAMP_MICROS(TimestampType.TIMESTAMP, Long.class, PrimitiveTypeName.INT64,
+    TIMESTAMP_MICROS(
+            TimestampType.TIMESTAMP,
+            Long.class,
+            PrimitiveTypeName.INT64,
             LogicalTypeAnnotation.timestampType(true, LogicalTypeAnnotation.TimeUnit.MICROS),
-            (v, c) -> c.addLong((Long) v), v -> Literal.ofTimestamp((Long) v),
-            (v, out) -> out.writeLong((Long) v), DataInput::readLong),
-    DOUBLE(DoubleType.DOUBLE, Double.class, PrimitiveTypeName.DOUBLE, null,
-            (v, c) -> c.addDouble((Double) v), v -> Literal.ofDouble((Double) v),
-            (v, out) -> out.writeDouble((Double) v), DataInput::readDouble),
-    BOOLEAN(BooleanType.BOOLEAN, Boolean.class, PrimitiveTypeName.BOOLEAN, null,
-            (v, c) -> c.addBoolean((Boolean) v), v -> Literal.ofBoolean((Boolean) v),
-            (v, out) -> out.writeBoolean((Boolean) v), DataInput::readBoolean),
-    STRING(StringType.STRING, String.class, PrimitiveTypeName.BINARY, LogicalTypeAnnotation.stringType(),
-            (v, c) -> c.addBinary(Binary.fromString((String) v)), v -> Literal.ofString((String) v),
-            (v, out) -> out.writeUTF((String) v), DataInput::readUTF);
+            (v, c) -> c.addLong((Long) v),
+            v -> Literal.ofTimestamp((Long) v),
+            (v, out) -> out.writeLong((Long) v),
+            DataInput::readLong),
+    DOUBLE(
+            DoubleType.DOUBLE,
+            Double.class,
+            PrimitiveTypeName.DOUBLE,
+            null,
+            (v, c) -> c.addDouble((Double) v),
+            v -> Literal.ofDouble((Double) v),
+            (v, out) -> out.writeDouble((Double) v),
+            DataInput::readDouble),
+    BOOLEAN(
+            BooleanType.BOOLEAN,
+            Boolean.class,
+            PrimitiveTypeName.BOOLEAN,
+            null,
+            (v, c) -> c.addBoolean((Boolean) v),
+            v -> Literal.ofBoolean((Boolean) v),
+            (v, out) -> out.writeBoolean((Boolean) v),
+            DataInput::readBoolean),
+    STRING(
+            StringType.STRING,
+            String.class,
+            PrimitiveTypeName.BINARY,
+            LogicalTypeAnnotation.stringType(),
+            (v, c) -> c.addBinary(Binary.fromString((String) v)),
+            v -> Literal.ofString((String) v),
+            (v, out) -> out.writeUTF((String) v),
+            DataInput::readUTF);
 
     @FunctionalInterface
     private interface ValueWriter {
@@ -67,9 +101,15 @@ public enum ColumnType {
     private final ValueWriter valueWriter;
     private final ValueReader valueReader;
 
-    ColumnType(DataType deltaType, Class<?> javaClass, PrimitiveTypeName parquetType, LogicalTypeAnnotation parquetAnnotation,
-               BiConsumer<Object, RecordConsumer> parquetWriter, Function<Object, Literal> literal,
-               ValueWriter valueWriter, ValueReader valueReader) {
+    ColumnType(
+            DataType deltaType,
+            Class<?> javaClass,
+            PrimitiveTypeName parquetType,
+            LogicalTypeAnnotation parquetAnnotation,
+            BiConsumer<Object, RecordConsumer> parquetWriter,
+            Function<Object, Literal> literal,
+            ValueWriter valueWriter,
+            ValueReader valueReader) {
         this.deltaType = deltaType;
         this.javaClass = javaClass;
         this.parquetType = parquetType;
@@ -126,6 +166,7 @@ public enum ColumnType {
                 return t;
             }
         }
-        throw new IllegalArgumentException("no wire format for a statistic of type " + value.getClass().getName());
+        throw new IllegalArgumentException(
+                "no wire format for a statistic of type " + value.getClass().getName());
     }
 }

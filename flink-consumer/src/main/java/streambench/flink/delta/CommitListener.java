@@ -11,8 +11,7 @@ public interface CommitListener extends Serializable {
     void onCommit(CommitReport report);
 
     /** Called once in the committer's task before the first report. */
-    default void open() {
-    }
+    default void open() {}
 
-    CommitListener NONE = report -> { };
+    CommitListener NONE = report -> {};
 }

@@ -6,6 +6,13 @@ package streambench.flink.delta;
  * ({@code alreadyCommitted}, after a restart). {@code checkpointMillis} runs from the first writer's
  * pre-barrier flush to the checkpoint-complete notification.
  */
-public record CommitReport(long checkpointId, long txnVersion, long deltaVersion, int files, long records,
-                           boolean alreadyCommitted, long checkpointMillis, long commitMillis, long completedAtMillis) {
-}
+public record CommitReport(
+        long checkpointId,
+        long txnVersion,
+        long deltaVersion,
+        int files,
+        long records,
+        boolean alreadyCommitted,
+        long checkpointMillis,
+        long commitMillis,
+        long completedAtMillis) {}

@@ -7,8 +7,14 @@ import java.util.Map;
  * committer needs to write its {@code add} action. {@code path} is absolute; min/max hold the column
  * values Delta keeps as statistics (nulls are not counted in them).
  */
-public record DataFile(String path, long sizeBytes, long modificationTime, long numRecords,
-                       Map<String, Object> minValues, Map<String, Object> maxValues, Map<String, Long> nullCounts) {
+public record DataFile(
+        String path,
+        long sizeBytes,
+        long modificationTime,
+        long numRecords,
+        Map<String, Object> minValues,
+        Map<String, Object> maxValues,
+        Map<String, Long> nullCounts) {
     public DataFile {
         minValues = Map.copyOf(minValues);
         maxValues = Map.copyOf(maxValues);

@@ -1,7 +1,5 @@
 package streambench.flink.delta;
 
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -11,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 /**
  * Committables travel from writers to the committer and sit in the committer's checkpointed state, so
@@ -73,7 +72,8 @@ public final class DeltaCommittableSerializer implements SimpleVersionedSerializ
     @Override
     public DeltaCommittable deserialize(int version, byte[] serialized) throws IOException {
         if (version != VERSION) {
-            throw new IOException("unknown Delta committable format version " + version + " (this build reads " + VERSION + ")");
+            throw new IOException(
+                    "unknown Delta committable format version " + version + " (this build reads " + VERSION + ")");
         }
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized));
         long checkpointId = in.readLong();

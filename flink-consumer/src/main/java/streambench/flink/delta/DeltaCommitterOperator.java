@@ -1,5 +1,12 @@
 package streambench.flink.delta;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+import java.util.UUID;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
@@ -10,14 +17,6 @@ import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.NavigableMap;
-import java.util.OptionalLong;
-import java.util.TreeMap;
-import java.util.UUID;
 
 /**
  * Phase two, with parallelism 1: every writer's files for checkpoint N arrive before barrier N, are
@@ -48,8 +47,14 @@ final class DeltaCommitterOperator extends AbstractStreamOperator<Void>
     private transient long lastCheckpointId;
     private transient boolean restoredPending;
 
-    DeltaCommitterOperator(String tablePath, Map<String, String> hadoopConf, RowFormat<?> format, String engineInfo,
-                           boolean writeChecksum, String appIdPrefix, CommitListener listener) {
+    DeltaCommitterOperator(
+            String tablePath,
+            Map<String, String> hadoopConf,
+            RowFormat<?> format,
+            String engineInfo,
+            boolean writeChecksum,
+            String appIdPrefix,
+            CommitListener listener) {
         this.tablePath = tablePath;
         this.hadoopConf = Map.copyOf(hadoopConf);
         this.format = format;
@@ -63,9 +68,11 @@ final class DeltaCommitterOperator extends AbstractStreamOperator<Void>
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
         pending = new TreeMap<>();
-        pendingState = context.getOperatorStateStore().getListState(
-                new ListStateDescriptor<>("delta-pending-committables", PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
-        appIdState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("delta-app-id", Types.STRING));
+        pendingState = context.getOperatorStateStore()
+                .getListState(new ListStateDescriptor<>(
+                        "delta-pending-committables", PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
+        appIdState =
+                context.getOperatorStateStore().getListState(new ListStateDescriptor<>("delta-app-id", Types.STRING));
         if (context.isRestored()) {
             for (String id : appIdState.get()) {
                 appId = id;
@@ -141,8 +148,16 @@ final class DeltaCommitterOperator extends AbstractStreamOperator<Void>
             NavigableMap<Long, List<DeltaCommittable>> inTable = due.headMap(committed.getAsLong(), true);
             if (inTable.size() == due.size()) {
                 long done = System.currentTimeMillis();
-                listener.onCommit(new CommitReport(checkpointId, due.lastKey(), -1, fileCount(due), recordCount(due),
-                        true, 0, done - started, done));
+                listener.onCommit(new CommitReport(
+                        checkpointId,
+                        due.lastKey(),
+                        -1,
+                        fileCount(due),
+                        recordCount(due),
+                        true,
+                        0,
+                        done - started,
+                        done));
                 due.clear();
                 return;
             }
@@ -162,16 +177,30 @@ final class DeltaCommitterOperator extends AbstractStreamOperator<Void>
         DeltaTableCommitter.Result r = committer.commit(appId, txnVersion, files);
         long done = System.currentTimeMillis();
         due.clear();
-        listener.onCommit(new CommitReport(checkpointId, txnVersion, r.deltaVersion(), r.files(), r.records(),
-                r.alreadyCommitted(), Math.max(0, done - firstBarrier), done - started, done));
+        listener.onCommit(new CommitReport(
+                checkpointId,
+                txnVersion,
+                r.deltaVersion(),
+                r.files(),
+                r.records(),
+                r.alreadyCommitted(),
+                Math.max(0, done - firstBarrier),
+                done - started,
+                done));
     }
 
     private static int fileCount(Map<Long, List<DeltaCommittable>> checkpoints) {
-        return checkpoints.values().stream().flatMap(List::stream).mapToInt(c -> c.files().size()).sum();
+        return checkpoints.values().stream()
+                .flatMap(List::stream)
+                .mapToInt(c -> c.files().size())
+                .sum();
     }
 
     private static long recordCount(Map<Long, List<DeltaCommittable>> checkpoints) {
-        return checkpoints.values().stream().flatMap(List::stream).flatMap(c -> c.files().stream())
-                .mapToLong(DataFile::numRecords).sum();
+        return checkpoints.values().stream()
+                .flatMap(List::stream)
+                .flatMap(c -> c.files().stream())
+                .mapToLong(DataFile::numRecords)
+                .sum();
     }
 }

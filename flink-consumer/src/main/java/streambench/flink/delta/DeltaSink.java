@@ -1,12 +1,11 @@
 package streambench.flink.delta;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
-
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * An exactly-once Delta Lake sink for Flink 1.16, built on Delta Kernel: parallel writers put Parquet
@@ -47,15 +46,25 @@ public final class DeltaSink<T> {
      * {@code uidPrefix} names both operators' state; keep it stable across restarts.
      */
     public SingleOutputStreamOperator<Void> addTo(DataStream<T> input, String uidPrefix) {
-        SingleOutputStreamOperator<byte[]> written = input
-                .transform("delta-writer", PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO,
-                        new DeltaWriterOperator<>(qualifiedTablePath, b.hadoopConf, b.format, b.parquet, b.maxRecordsPerFile))
+        SingleOutputStreamOperator<byte[]> written = input.transform(
+                        "delta-writer",
+                        PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO,
+                        new DeltaWriterOperator<>(
+                                qualifiedTablePath, b.hadoopConf, b.format, b.parquet, b.maxRecordsPerFile))
                 .setParallelism(input.getParallelism())
                 .uid(uidPrefix + "-writer");
         return written.global()
-                .transform("delta-committer", Types.VOID,
-                        new DeltaCommitterOperator(qualifiedTablePath, b.hadoopConf, b.format, b.engineInfo,
-                                b.writeChecksum, b.appIdPrefix, b.listener))
+                .transform(
+                        "delta-committer",
+                        Types.VOID,
+                        new DeltaCommitterOperator(
+                                qualifiedTablePath,
+                                b.hadoopConf,
+                                b.format,
+                                b.engineInfo,
+                                b.writeChecksum,
+                                b.appIdPrefix,
+                                b.listener))
                 .setParallelism(1)
                 .setMaxParallelism(1)
                 .uid(uidPrefix + "-committer");

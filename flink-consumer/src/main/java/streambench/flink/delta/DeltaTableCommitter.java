@@ -20,8 +20,6 @@ import io.delta.kernel.types.StructType;
 import io.delta.kernel.utils.CloseableIterable;
 import io.delta.kernel.utils.CloseableIterator;
 import io.delta.kernel.utils.DataFileStatus;
-import org.apache.hadoop.conf.Configuration;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -31,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.apache.hadoop.conf.Configuration;
 
 /**
  * The Delta side of the sink, without Flink: creates the table, and adds a batch of already written
@@ -40,8 +39,7 @@ import java.util.OptionalLong;
  */
 public final class DeltaTableCommitter {
     /** The outcome of {@link #commit}: {@code deltaVersion} is -1 when nothing was written. */
-    public record Result(long deltaVersion, boolean alreadyCommitted, int files, long records) {
-    }
+    public record Result(long deltaVersion, boolean alreadyCommitted, int files, long records) {}
 
     private final String tableUri;
     private final StructType schema;
@@ -56,8 +54,12 @@ public final class DeltaTableCommitter {
     private String txnAppId;
     private Optional<Long> txnVersion;
 
-    public DeltaTableCommitter(String tableUri, Map<String, String> hadoopConf, RowFormat<?> format,
-                               String engineInfo, boolean writeChecksum) {
+    public DeltaTableCommitter(
+            String tableUri,
+            Map<String, String> hadoopConf,
+            RowFormat<?> format,
+            String engineInfo,
+            boolean writeChecksum) {
         this.tableUri = tableUri;
         this.schema = format.deltaSchema();
         format.columns().forEach(c -> columnTypes.put(c.name(), c.type()));
@@ -82,7 +84,8 @@ public final class DeltaTableCommitter {
                         .build(engine)
                         .commit(engine, CloseableIterable.emptyIterable());
                 runHooks(r);
-                latest = r.getPostCommitSnapshot().orElseGet(() -> loadSnapshot().orElseThrow());
+                latest =
+                        r.getPostCommitSnapshot().orElseGet(() -> loadSnapshot().orElseThrow());
             } catch (io.delta.kernel.exceptions.TableAlreadyExistsException e) {
                 latest = loadSnapshot().orElseThrow(); // another process created it meanwhile
             }
@@ -92,8 +95,8 @@ public final class DeltaTableCommitter {
         List<String> expected = fieldSummary(schema);
         List<String> actual = fieldSummary(latest.getSchema());
         if (!actual.equals(expected)) {
-            throw new IllegalStateException("table " + tableUri + " exists with columns " + actual
-                    + ", this sink writes " + expected);
+            throw new IllegalStateException(
+                    "table " + tableUri + " exists with columns " + actual + ", this sink writes " + expected);
         }
         return latest.getPath();
     }
@@ -126,9 +129,11 @@ public final class DeltaTableCommitter {
             DataWriteContext context = Transaction.getWriteContext(engine, state, Map.of());
             List<DataFileStatus> statuses = new ArrayList<>(files.size());
             for (DataFile f : files) {
-                statuses.add(new DataFileStatus(f.path(), f.sizeBytes(), f.modificationTime(), Optional.of(statistics(f))));
+                statuses.add(
+                        new DataFileStatus(f.path(), f.sizeBytes(), f.modificationTime(), Optional.of(statistics(f))));
             }
-            CloseableIterator<Row> actions = Transaction.generateAppendActions(engine, state, iterator(statuses), context);
+            CloseableIterator<Row> actions =
+                    Transaction.generateAppendActions(engine, state, iterator(statuses), context);
             TransactionCommitResult r = txn.commit(engine, CloseableIterable.inMemoryIterable(actions));
             runHooks(r);
             latest = r.getPostCommitSnapshot().orElse(null);
@@ -234,8 +239,7 @@ public final class DeltaTableCommitter {
             }
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
     }
 }

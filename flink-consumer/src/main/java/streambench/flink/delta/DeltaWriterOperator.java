@@ -1,17 +1,16 @@
 package streambench.flink.delta;
 
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.ChainingStrategy;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.hadoop.conf.Configuration;
-
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.UUID;
 
 /**
  * Phase one, on every parallel subtask: rows go into a Parquet file in the table directory. Just before
@@ -34,8 +33,12 @@ final class DeltaWriterOperator<T> extends AbstractStreamOperator<byte[]>
     private transient DataFileWriter<T> current;
     private transient List<DataFile> closed;
 
-    DeltaWriterOperator(String tablePath, Map<String, String> hadoopConf, RowFormat<T> format,
-                        ParquetSettings parquet, long maxRecordsPerFile) {
+    DeltaWriterOperator(
+            String tablePath,
+            Map<String, String> hadoopConf,
+            RowFormat<T> format,
+            ParquetSettings parquet,
+            long maxRecordsPerFile) {
         this.tablePath = tablePath;
         this.hadoopConf = Map.copyOf(hadoopConf);
         this.format = format;
@@ -90,8 +93,8 @@ final class DeltaWriterOperator<T> extends AbstractStreamOperator<byte[]>
         if (closed.isEmpty()) {
             return;
         }
-        DeltaCommittable c = new DeltaCommittable(checkpointId, getRuntimeContext().getIndexOfThisSubtask(),
-                barrierMillis, closed);
+        DeltaCommittable c =
+                new DeltaCommittable(checkpointId, getRuntimeContext().getIndexOfThisSubtask(), barrierMillis, closed);
         output.collect(new StreamRecord<>(DeltaCommittableSerializer.INSTANCE.toBytes(c)));
         closed = new ArrayList<>();
     }
@@ -106,7 +109,8 @@ final class DeltaWriterOperator<T> extends AbstractStreamOperator<byte[]>
     }
 
     private String newFilePath() {
-        return String.format("%s/part-%05d-%s-c000%s", tablePath, getRuntimeContext().getIndexOfThisSubtask(),
-                UUID.randomUUID(), parquet.fileSuffix());
+        return String.format(
+                "%s/part-%05d-%s-c000%s",
+                tablePath, getRuntimeContext().getIndexOfThisSubtask(), UUID.randomUUID(), parquet.fileSuffix());
     }
 }

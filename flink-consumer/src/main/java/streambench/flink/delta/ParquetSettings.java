@@ -1,12 +1,11 @@
 package streambench.flink.delta;
 
+import java.io.Serializable;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
-import java.io.Serializable;
-
 /** How data files are encoded: compression, row-group and page sizes, dictionary encoding. */
-public record ParquetSettings(CompressionCodecName compression, long rowGroupBytes, int pageBytes,
-                              boolean dictionary) implements Serializable {
+public record ParquetSettings(CompressionCodecName compression, long rowGroupBytes, int pageBytes, boolean dictionary)
+        implements Serializable {
     public ParquetSettings {
         if (rowGroupBytes <= 0 || pageBytes <= 0) {
             throw new IllegalArgumentException("row group and page sizes must be > 0");
@@ -19,7 +18,8 @@ public record ParquetSettings(CompressionCodecName compression, long rowGroupByt
     }
 
     String fileSuffix() {
-        return compression == CompressionCodecName.UNCOMPRESSED ? ".parquet"
+        return compression == CompressionCodecName.UNCOMPRESSED
+                ? ".parquet"
                 : "." + compression.name().toLowerCase(java.util.Locale.ROOT) + ".parquet";
     }
 }

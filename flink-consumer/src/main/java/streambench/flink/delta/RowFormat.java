@@ -1,14 +1,13 @@
 package streambench.flink.delta;
 
 import io.delta.kernel.types.StructType;
-import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.Type;
-
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
 
 /**
  * How rows of type {@code T} become a Delta table's columns: a name, a {@link ColumnType} and an
@@ -33,8 +32,7 @@ public final class RowFormat<T> implements Serializable {
 
     /** One column: nullable columns may yield null, the others may not. */
     public record Column<T>(String name, ColumnType type, boolean nullable, Extractor<T> extractor)
-            implements Serializable {
-    }
+            implements Serializable {}
 
     private final List<Column<T>> columns;
 
@@ -85,7 +83,8 @@ public final class RowFormat<T> implements Serializable {
 
         public Builder<T> column(String name, ColumnType type, boolean nullable, Extractor<T> extractor) {
             if (name == null || name.isBlank() || !names.add(name.toLowerCase(java.util.Locale.ROOT))) {
-                throw new IllegalArgumentException("column names must be non-blank and unique (case-insensitive): " + name);
+                throw new IllegalArgumentException(
+                        "column names must be non-blank and unique (case-insensitive): " + name);
             }
             columns.add(new Column<>(name, type, nullable, extractor));
             return this;

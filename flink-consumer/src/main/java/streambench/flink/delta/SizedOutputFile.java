@@ -1,5 +1,6 @@
 package streambench.flink.delta;
 
+import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -7,8 +8,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StreamCapabilities;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.io.PositionOutputStream;
-
-import java.io.IOException;
 
 /**
  * A data file on the table's Hadoop file system that remembers how many bytes went into it. Delta's
@@ -91,7 +90,11 @@ final class SizedOutputFile implements OutputFile {
     }
 
     private PositionOutputStream open(boolean overwrite, long blockSizeHint) throws IOException {
-        FSDataOutputStream s = fs.create(path, overwrite, BUFFER_BYTES, fs.getDefaultReplication(path),
+        FSDataOutputStream s = fs.create(
+                path,
+                overwrite,
+                BUFFER_BYTES,
+                fs.getDefaultReplication(path),
                 Math.max(fs.getDefaultBlockSize(path), blockSizeHint));
         stream = s;
         return new PositionOutputStream() {

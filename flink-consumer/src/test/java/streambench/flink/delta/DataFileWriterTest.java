@@ -1,26 +1,26 @@
 package streambench.flink.delta;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 class DataFileWriterTest {
     // small pages and row groups, so rows reach the file system before the abort, not only memory
-    private static final ParquetSettings SMALL = new ParquetSettings(CompressionCodecName.SNAPPY, 64 << 10, 4 << 10, true);
+    private static final ParquetSettings SMALL =
+            new ParquetSettings(CompressionCodecName.SNAPPY, 64 << 10, 4 << 10, true);
 
     @TempDir
     Path dir;
 
     private DataFileWriter<TestRows.Row> writer(String name, int rows) throws Exception {
-        DataFileWriter<TestRows.Row> w = new DataFileWriter<>(TestRows.FORMAT, dir.resolve(name).toUri().toString(),
-                new Configuration(), SMALL);
+        DataFileWriter<TestRows.Row> w =
+                new DataFileWriter<>(TestRows.FORMAT, dir.resolve(name).toUri().toString(), new Configuration(), SMALL);
         for (int i = 0; i < rows; i++) {
             w.write(new TestRows.Row(1_700_000_000_000_000L + i, 0, i));
         }

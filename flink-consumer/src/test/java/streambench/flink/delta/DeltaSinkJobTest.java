@@ -1,12 +1,6 @@
 package streambench.flink.delta;
 
-import org.apache.flink.api.common.functions.RichMapFunction;
-import org.apache.flink.api.common.restartstrategy.RestartStrategies;
-import org.apache.flink.api.common.state.CheckpointListener;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -14,8 +8,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.apache.flink.api.common.functions.RichMapFunction;
+import org.apache.flink.api.common.restartstrategy.RestartStrategies;
+import org.apache.flink.api.common.state.CheckpointListener;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The whole sink in a real Flink MiniCluster, parallelism 2, with a task failure after the first
@@ -30,7 +29,8 @@ class DeltaSinkJobTest {
     Path dir;
 
     /** Slows the input so checkpoints happen mid-stream, and fails once after the first one completed. */
-    static final class FailOnceAfterCheckpoint extends RichMapFunction<Long, TestRows.Row> implements CheckpointListener {
+    static final class FailOnceAfterCheckpoint extends RichMapFunction<Long, TestRows.Row>
+            implements CheckpointListener {
         @Override
         public TestRows.Row map(Long seq) throws Exception {
             if (seq % 200 == 0) {

@@ -1,11 +1,6 @@
 package streambench.flink.delta;
 
-import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
-import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,8 +9,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The two-phase protocol on Flink's own operator test harness: writers flush before the barrier, the
@@ -27,6 +26,7 @@ class DeltaSinkOperatorsTest {
 
     @TempDir
     Path dir;
+
     Path table;
     String tablePath;
 
@@ -44,13 +44,13 @@ class DeltaSinkOperatorsTest {
     }
 
     private OneInputStreamOperatorTestHarness<byte[], Void> committer() throws Exception {
-        return new OneInputStreamOperatorTestHarness<>(new DeltaCommitterOperator(tablePath, Map.of(), TestRows.FORMAT,
-                "test", true, "test-app", REPORTS::add));
+        return new OneInputStreamOperatorTestHarness<>(new DeltaCommitterOperator(
+                tablePath, Map.of(), TestRows.FORMAT, "test", true, "test-app", REPORTS::add));
     }
 
     /** Writes {@code n} rows starting at {@code seq} and returns what the writer emits before barrier {@code cp}. */
-    private List<byte[]> writeAndFlush(OneInputStreamOperatorTestHarness<TestRows.Row, byte[]> w, long seq, int n, long cp)
-            throws Exception {
+    private List<byte[]> writeAndFlush(
+            OneInputStreamOperatorTestHarness<TestRows.Row, byte[]> w, long seq, int n, long cp) throws Exception {
         for (int i = 0; i < n; i++) {
             w.processElement(new StreamRecord<>(new TestRows.Row(1_700_000_000_000_000L + seq + i, 0, seq + i)));
         }
@@ -61,7 +61,10 @@ class DeltaSinkOperatorsTest {
     }
 
     private long dataCommits() throws Exception {
-        return TestRows.commits(table).stream().filter(n -> n.has("add")).map(n -> n.get("add").get("path").asText()).count();
+        return TestRows.commits(table).stream()
+                .filter(n -> n.has("add"))
+                .map(n -> n.get("add").get("path").asText())
+                .count();
     }
 
     private long logVersions() throws Exception {
@@ -72,7 +75,8 @@ class DeltaSinkOperatorsTest {
 
     @Test
     void commitsEachCheckpointOnceWhenItCompletes() throws Exception {
-        try (var w = writer(); var c = committer()) {
+        try (var w = writer();
+                var c = committer()) {
             w.open();
             c.open();
             for (byte[] committable : writeAndFlush(w, 0, 1000, 1)) {
@@ -101,7 +105,8 @@ class DeltaSinkOperatorsTest {
     @Test
     void crashAfterFilesWrittenBeforeCommitLosesNothing() throws Exception {
         OperatorSubtaskState state;
-        try (var w = writer(); var c = committer()) {
+        try (var w = writer();
+                var c = committer()) {
             w.open();
             c.open();
             for (byte[] committable : writeAndFlush(w, 0, 500, 1)) {
@@ -125,7 +130,8 @@ class DeltaSinkOperatorsTest {
     @Test
     void crashAfterCommitBeforeNextCheckpointDuplicatesNothing() throws Exception {
         OperatorSubtaskState state;
-        try (var w = writer(); var c = committer()) {
+        try (var w = writer();
+                var c = committer()) {
             w.open();
             c.open();
             for (byte[] committable : writeAndFlush(w, 0, 300, 1)) {
@@ -148,7 +154,8 @@ class DeltaSinkOperatorsTest {
     @Test
     void aLateNotificationCommittedBeforeACrashIsNotCommittedAgainFromTheNewerSnapshot() throws Exception {
         OperatorSubtaskState snapshotTwo;
-        try (var w = writer(); var c = committer()) {
+        try (var w = writer();
+                var c = committer()) {
             w.open();
             c.open();
             for (byte[] committable : writeAndFlush(w, 0, 100, 1)) {
@@ -171,14 +178,18 @@ class DeltaSinkOperatorsTest {
         }
         List<TestRows.Row> rows = TestRows.read(table);
         assertThat(rows).extracting(TestRows.Row::seq).doesNotHaveDuplicates().hasSize(200);
-        assertThat(TestRows.adds(table)).extracting(add -> add.get("path").asText()).doesNotHaveDuplicates().hasSize(2);
+        assertThat(TestRows.adds(table))
+                .extracting(add -> add.get("path").asText())
+                .doesNotHaveDuplicates()
+                .hasSize(2);
         assertThat(logVersions()).isEqualTo(3); // create, checkpoint 1, checkpoint 2
     }
 
     @Test
     void aFreshJobGetsItsOwnAppIdSoItsCheckpointOneIsNotMistakenForAReplay() throws Exception {
         for (int job = 0; job < 2; job++) {
-            try (var w = writer(); var c = committer()) {
+            try (var w = writer();
+                    var c = committer()) {
                 w.open();
                 c.open();
                 for (byte[] committable : writeAndFlush(w, job * 100L, 100, 1)) {
@@ -189,13 +200,18 @@ class DeltaSinkOperatorsTest {
             }
         }
         assertThat(TestRows.read(table)).hasSize(200);
-        assertThat(TestRows.commits(table).stream().filter(n -> n.has("txn")).map(n -> n.get("txn").get("appId").asText()))
-                .hasSize(2).doesNotHaveDuplicates().allMatch(id -> id.startsWith("test-app-"));
+        assertThat(TestRows.commits(table).stream()
+                        .filter(n -> n.has("txn"))
+                        .map(n -> n.get("txn").get("appId").asText()))
+                .hasSize(2)
+                .doesNotHaveDuplicates()
+                .allMatch(id -> id.startsWith("test-app-"));
     }
 
     @Test
     void checkpointsWhoseNotificationWasSkippedAreCommittedWithTheNextOne() throws Exception {
-        try (var w = writer(); var c = committer()) {
+        try (var w = writer();
+                var c = committer()) {
             w.open();
             c.open();
             for (long cp = 1; cp <= 3; cp++) {

@@ -1,18 +1,17 @@
 package streambench.flink.delta;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.apache.hadoop.conf.Configuration;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class DeltaTableCommitterTest {
     @TempDir
@@ -23,8 +22,11 @@ class DeltaTableCommitterTest {
     }
 
     private DataFile write(String tablePath, int producer, long firstSeq, int n) throws Exception {
-        DataFileWriter<TestRows.Row> w = new DataFileWriter<>(TestRows.FORMAT,
-                tablePath + "/part-" + producer + "-" + firstSeq + ".snappy.parquet", new Configuration(), ParquetSettings.defaults());
+        DataFileWriter<TestRows.Row> w = new DataFileWriter<>(
+                TestRows.FORMAT,
+                tablePath + "/part-" + producer + "-" + firstSeq + ".snappy.parquet",
+                new Configuration(),
+                ParquetSettings.defaults());
         for (int i = 0; i < n; i++) {
             w.write(new TestRows.Row(1_700_000_000_000_000L + (firstSeq + i) * 1000, producer, firstSeq + i));
         }
@@ -34,13 +36,21 @@ class DeltaTableCommitterTest {
     @Test
     void createsTheTableWithSchemaAndProperties() throws Exception {
         Path table = dir.resolve("t");
-        String qualified = committer(table).ensureTable(Map.of("delta.checkpointInterval", "100", "delta.appendOnly", "true"));
+        String qualified =
+                committer(table).ensureTable(Map.of("delta.checkpointInterval", "100", "delta.appendOnly", "true"));
 
         assertThat(qualified).startsWith("file:").endsWith("/t");
-        JsonNode metadata = TestRows.commits(table).stream().filter(n -> n.has("metaData")).findFirst().orElseThrow().get("metaData");
-        assertThat(metadata.get("configuration").get("delta.checkpointInterval").asText()).isEqualTo("100");
-        JsonNode schema = new ObjectMapper().readTree(metadata.get("schemaString").asText());
-        assertThat(schema.get("fields")).extracting(f -> f.get("name").asText() + ":" + f.get("type").asText())
+        JsonNode metadata = TestRows.commits(table).stream()
+                .filter(n -> n.has("metaData"))
+                .findFirst()
+                .orElseThrow()
+                .get("metaData");
+        assertThat(metadata.get("configuration").get("delta.checkpointInterval").asText())
+                .isEqualTo("100");
+        JsonNode schema =
+                new ObjectMapper().readTree(metadata.get("schemaString").asText());
+        assertThat(schema.get("fields"))
+                .extracting(f -> f.get("name").asText() + ":" + f.get("type").asText())
                 .containsExactly("ts:timestamp", "producer_id:integer", "seq:long");
         // a second call finds the table instead of failing
         assertThat(committer(table).ensureTable(Map.of())).isEqualTo(qualified);
@@ -62,21 +72,28 @@ class DeltaTableCommitterTest {
         assertThat(replay.alreadyCommitted()).isTrue();
         assertThat(replay.deltaVersion()).isEqualTo(-1);
         assertThat(older.alreadyCommitted()).isTrue();
-        assertThat(Files.exists(table.resolve("_delta_log/00000000000000000002.json"))).isFalse();
+        assertThat(Files.exists(table.resolve("_delta_log/00000000000000000002.json")))
+                .isFalse();
         assertThat(TestRows.read(table)).hasSize(150);
         assertThat(c.lastCommitted("app")).hasValue(7);
         assertThat(c.lastCommitted("other")).isEmpty();
 
-        JsonNode txn = TestRows.commits(table).stream().filter(n -> n.has("txn")).findFirst().orElseThrow().get("txn");
+        JsonNode txn = TestRows.commits(table).stream()
+                .filter(n -> n.has("txn"))
+                .findFirst()
+                .orElseThrow()
+                .get("txn");
         assertThat(txn.get("appId").asText()).isEqualTo("app");
         assertThat(txn.get("version").asLong()).isEqualTo(7);
-        JsonNode stats = new ObjectMapper().readTree(TestRows.adds(table).get(0).get("stats").asText());
+        JsonNode stats = new ObjectMapper()
+                .readTree(TestRows.adds(table).get(0).get("stats").asText());
         assertThat(stats.get("numRecords").asLong()).isIn(100L, 50L);
         assertThat(stats.get("minValues").get("ts").asText()).startsWith("2023-11-14T22:13:20");
         assertThat(stats.get("maxValues").has("seq")).isTrue();
         // the exact size readers need to find the footer
         for (JsonNode add : TestRows.adds(table)) {
-            assertThat(add.get("size").asLong()).isEqualTo(Files.size(table.resolve(add.get("path").asText())));
+            assertThat(add.get("size").asLong())
+                    .isEqualTo(Files.size(table.resolve(add.get("path").asText())));
         }
     }
 
@@ -98,13 +115,16 @@ class DeltaTableCommitterTest {
         DeltaTableCommitter c = committer(table);
         c.ensureTable(Map.of());
         assertThat(c.commit("app", 1, List.of()).deltaVersion()).isEqualTo(-1);
-        assertThat(Files.exists(table.resolve("_delta_log/00000000000000000001.json"))).isFalse();
+        assertThat(Files.exists(table.resolve("_delta_log/00000000000000000001.json")))
+                .isFalse();
     }
 
     @Test
     void refusesATableWithOtherColumns() {
         Path table = dir.resolve("t");
-        RowFormat<String> other = RowFormat.<String>builder().column("name", ColumnType.STRING, true, s -> s).build();
+        RowFormat<String> other = RowFormat.<String>builder()
+                .column("name", ColumnType.STRING, true, s -> s)
+                .build();
         new DeltaTableCommitter(table.toUri().toString(), Map.of(), other, "test", true).ensureTable(Map.of());
 
         assertThatThrownBy(() -> committer(table).ensureTable(Map.of()))

@@ -1,20 +1,18 @@
 package streambench.flink.delta;
 
-import org.apache.hadoop.conf.Configuration;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class RowFormatAndSerializerTest {
-    record Any(Integer i, Long l, Long ts, Double d, Boolean b, String s) {
-    }
+    record Any(Integer i, Long l, Long ts, Double d, Boolean b, String s) {}
 
     static final RowFormat<Any> ALL_TYPES = RowFormat.<Any>builder()
             .column("i", ColumnType.INT, true, Any::i)
@@ -39,27 +37,40 @@ class RowFormatAndSerializerTest {
 
         assertThat(f.numRecords()).isEqualTo(3);
         assertThat(f.sizeBytes()).isEqualTo(Files.size(dir.resolve("f.parquet")));
-        assertThat(f.minValues()).containsEntry("i", 1).containsEntry("s", "a").containsEntry("b", false)
-                .containsEntry("ts", 1_700_000_000_000_000L).containsEntry("d", 0.5);
-        assertThat(f.maxValues()).containsEntry("l", 30L).containsEntry("s", "b").containsEntry("b", true);
+        assertThat(f.minValues())
+                .containsEntry("i", 1)
+                .containsEntry("s", "a")
+                .containsEntry("b", false)
+                .containsEntry("ts", 1_700_000_000_000_000L)
+                .containsEntry("d", 0.5);
+        assertThat(f.maxValues())
+                .containsEntry("l", 30L)
+                .containsEntry("s", "b")
+                .containsEntry("b", true);
         assertThat(f.nullCounts()).containsEntry("i", 1L).containsEntry("s", 1L);
 
         DeltaCommittable c = new DeltaCommittable(7, 1, 123, List.of(f));
-        DeltaCommittable back = DeltaCommittableSerializer.INSTANCE.fromBytes(DeltaCommittableSerializer.INSTANCE.toBytes(c));
+        DeltaCommittable back =
+                DeltaCommittableSerializer.INSTANCE.fromBytes(DeltaCommittableSerializer.INSTANCE.toBytes(c));
         assertThat(back).isEqualTo(c);
-        assertThat(ALL_TYPES.deltaSchema().fields()).extracting(x -> x.getDataType().toString())
+        assertThat(ALL_TYPES.deltaSchema().fields())
+                .extracting(x -> x.getDataType().toString())
                 .containsExactly("integer", "long", "timestamp", "double", "boolean", "string");
-        assertThat(ALL_TYPES.parquetSchema().toString()).contains("optional int64 ts (TIMESTAMP(MICROS,true))")
+        assertThat(ALL_TYPES.parquetSchema().toString())
+                .contains("optional int64 ts (TIMESTAMP(MICROS,true))")
                 .contains("optional binary s (STRING)");
     }
 
     @Test
     void aValueOfTheWrongTypeOrANullInANonNullableColumnNamesTheColumn() {
         RowFormat<Map<String, Object>> f = RowFormat.<Map<String, Object>>builder()
-                .column("n", ColumnType.INT, false, m -> m.get("n")).build();
+                .column("n", ColumnType.INT, false, m -> m.get("n"))
+                .build();
         assertThatThrownBy(() -> f.value(0, Map.of("n", "seven"))).hasMessage("column n (INT) got a String: seven");
         assertThatThrownBy(() -> f.value(0, Map.of())).hasMessageContaining("column n is not nullable");
-        assertThatThrownBy(() -> RowFormat.builder().column("x", ColumnType.INT, true, r -> 1).column("X", ColumnType.INT, true, r -> 1))
+        assertThatThrownBy(() -> RowFormat.builder()
+                        .column("x", ColumnType.INT, true, r -> 1)
+                        .column("X", ColumnType.INT, true, r -> 1))
                 .hasMessageContaining("unique");
     }
 

@@ -2,17 +2,16 @@ package streambench.flink.delta;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.Path;
-import org.apache.parquet.example.data.Group;
-import org.apache.parquet.hadoop.ParquetReader;
-import org.apache.parquet.hadoop.example.GroupReadSupport;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.hadoop.ParquetReader;
+import org.apache.parquet.hadoop.example.GroupReadSupport;
 
 /**
  * Test rows and an independent reader for tables on the local file system: the add actions of every
@@ -26,8 +25,7 @@ final class TestRows {
         public int producerId;
         public long seq;
 
-        public Row() {
-        }
+        public Row() {}
 
         Row(long ts, int producerId, long seq) {
             this.ts = ts;
@@ -56,13 +54,15 @@ final class TestRows {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private TestRows() {
-    }
+    private TestRows() {}
 
     static List<JsonNode> commits(java.nio.file.Path table) throws IOException {
         List<JsonNode> out = new ArrayList<>();
         try (Stream<java.nio.file.Path> files = Files.list(table.resolve("_delta_log"))) {
-            for (java.nio.file.Path p : files.filter(f -> f.getFileName().toString().matches("\\d{20}\\.json")).sorted().toList()) {
+            for (java.nio.file.Path p : files.filter(
+                            f -> f.getFileName().toString().matches("\\d{20}\\.json"))
+                    .sorted()
+                    .toList()) {
                 for (String line : Files.readAllLines(p)) {
                     out.add(JSON.readTree(line));
                 }
@@ -72,14 +72,19 @@ final class TestRows {
     }
 
     static List<JsonNode> adds(java.nio.file.Path table) throws IOException {
-        return commits(table).stream().filter(n -> n.has("add")).map(n -> n.get("add")).toList();
+        return commits(table).stream()
+                .filter(n -> n.has("add"))
+                .map(n -> n.get("add"))
+                .toList();
     }
 
     static List<Row> read(java.nio.file.Path table) throws IOException {
         List<Row> rows = new ArrayList<>();
         for (JsonNode add : adds(table)) {
             Path file = new Path(table.resolve(add.get("path").asText()).toUri());
-            try (ParquetReader<Group> r = ParquetReader.builder(new GroupReadSupport(), file).withConf(new Configuration()).build()) {
+            try (ParquetReader<Group> r = ParquetReader.builder(new GroupReadSupport(), file)
+                    .withConf(new Configuration())
+                    .build()) {
                 for (Group g = r.read(); g != null; g = r.read()) {
                     rows.add(new Row(g.getLong("ts", 0), g.getInteger("producer_id", 0), g.getLong("seq", 0)));
                 }

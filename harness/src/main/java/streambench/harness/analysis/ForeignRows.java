@@ -17,8 +17,8 @@ public final class ForeignRows {
     void add(int producerId, long seq, long tsMicros, long version) {
         count++;
         if (examples.size() < EXAMPLES) {
-            examples.add("producer_id " + producerId + " seq " + seq + " ts " + tsText(tsMicros) + " (version " + version
-                    + ")");
+            examples.add("producer_id " + producerId + " seq " + seq + " ts " + tsText(tsMicros) + " (version "
+                    + version + ")");
         }
     }
 
@@ -33,7 +33,9 @@ public final class ForeignRows {
 
     private static String tsText(long micros) {
         try {
-            return java.time.Instant.EPOCH.plus(micros, java.time.temporal.ChronoUnit.MICROS).toString();
+            return java.time.Instant.EPOCH
+                    .plus(micros, java.time.temporal.ChronoUnit.MICROS)
+                    .toString();
         } catch (ArithmeticException | java.time.DateTimeException e) {
             return micros + " µs";
         }

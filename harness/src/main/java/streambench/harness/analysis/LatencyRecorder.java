@@ -1,11 +1,10 @@
 package streambench.harness.analysis;
 
-import org.HdrHistogram.Histogram;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
 
 /**
  * Collects per-record latencies (commit time minus intended send time, in microseconds) into one
@@ -53,9 +52,13 @@ public final class LatencyRecorder {
 
     public List<SecondBin> bins() {
         List<SecondBin> out = new ArrayList<>();
-        bySecond.forEach((second, b) -> out.add(new SecondBin(second, seconds(b.maxMicros),
-                seconds(b.histogram.getValueAtPercentile(50)), seconds(b.histogram.getValueAtPercentile(99)),
-                b.histogram.getMean() / 1e6, b.histogram.getTotalCount())));
+        bySecond.forEach((second, b) -> out.add(new SecondBin(
+                second,
+                seconds(b.maxMicros),
+                seconds(b.histogram.getValueAtPercentile(50)),
+                seconds(b.histogram.getValueAtPercentile(99)),
+                b.histogram.getMean() / 1e6,
+                b.histogram.getTotalCount())));
         return out;
     }
 

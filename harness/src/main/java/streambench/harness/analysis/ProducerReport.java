@@ -3,8 +3,6 @@ package streambench.harness.analysis;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import streambench.common.ConfigException;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -15,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import streambench.common.ConfigException;
 
 /**
  * The producer's summary file as the harness reads it (fields it does not know are ignored).
@@ -43,8 +42,7 @@ public record ProducerReport(
             @JsonProperty("first_seq") Long firstSeq,
             @JsonProperty("last_seq") Long lastSeq,
             long acked,
-            long failed) {
-    }
+            long failed) {}
 
     /** The first scheduled event's time in epoch microseconds: second 0 of the run. */
     public long startMicros() {
@@ -70,7 +68,7 @@ public record ProducerReport(
         Map<Integer, long[]> out = new HashMap<>();
         for (PerProducer p : producers) {
             if (p.firstSeq() != null && p.lastSeq() != null) {
-                out.put(p.producerId(), new long[]{p.firstSeq(), p.lastSeq()});
+                out.put(p.producerId(), new long[] {p.firstSeq(), p.lastSeq()});
             }
         }
         return out;
@@ -99,28 +97,36 @@ public record ProducerReport(
         for (int i = 0; i < reports.size(); i++) {
             ProducerReport r = reports.get(i);
             if (!Objects.equals(topic, r.topic())) {
-                throw new ConfigException("producer summaries 1 and " + (i + 1) + " are for different topics ("
-                        + topic + ", " + r.topic() + ")");
+                throw new ConfigException("producer summaries 1 and " + (i + 1) + " are for different topics (" + topic
+                        + ", " + r.topic() + ")");
             }
             for (PerProducer p : r.producers()) {
                 Integer previous = owner.put(p.producerId(), i);
                 if (previous != null) {
-                    throw new ConfigException("producer_id " + p.producerId() + " is in producer summaries "
-                            + (previous + 1) + " and " + (i + 1) + ": give each producer process its own PRODUCER_ID_BASE");
+                    throw new ConfigException(
+                            "producer_id " + p.producerId() + " is in producer summaries " + (previous + 1) + " and "
+                                    + (i + 1) + ": give each producer process its own PRODUCER_ID_BASE");
                 }
                 all.add(p);
             }
         }
-        ProducerReport first = reports.stream().min(Comparator.comparingLong(ProducerReport::startMicros)).orElseThrow();
+        ProducerReport first = reports.stream()
+                .min(Comparator.comparingLong(ProducerReport::startMicros))
+                .orElseThrow();
         long start = first.startMicros();
         boolean everyDuration = reports.stream().allMatch(r -> r.durationSeconds() != null && r.durationSeconds() > 0);
         Double duration = everyDuration
                 ? reports.stream().mapToLong(r -> r.scheduleEndMicros(0)).max().orElseThrow() / 1e6 - start / 1e6
                 : null;
-        return new ProducerReport(topic, first.started(),
+        return new ProducerReport(
+                topic,
+                first.started(),
                 reports.stream().mapToLong(ProducerReport::targetRate).sum(),
                 duration,
-                reports.stream().mapToDouble(ProducerReport::elapsedSeconds).max().orElse(0),
+                reports.stream()
+                        .mapToDouble(ProducerReport::elapsedSeconds)
+                        .max()
+                        .orElse(0),
                 reports.stream().allMatch(ProducerReport::completedSchedule),
                 reports.stream().mapToLong(ProducerReport::sent).sum(),
                 reports.stream().mapToLong(ProducerReport::acked).sum(),

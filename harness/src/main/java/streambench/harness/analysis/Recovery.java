@@ -21,15 +21,19 @@ public record Recovery(long faultSecond, double peakSeconds, OptionalLong recove
      * @param faultSecond the second of the load the fault began
      * @param untilSecond the end of its window (exclusive): where the next fault's reach begins, or the end
      */
-    public static Recovery of(List<SecondBin> bins, double thresholdSeconds, long peakFrom, long faultSecond,
-                              long untilSecond) {
+    public static Recovery of(
+            List<SecondBin> bins, double thresholdSeconds, long peakFrom, long faultSecond, long untilSecond) {
         List<SecondBin> window = bins.stream()
-                .filter(b -> b.elapsedSecond() >= faultSecond && b.elapsedSecond() < untilSecond).toList();
+                .filter(b -> b.elapsedSecond() >= faultSecond && b.elapsedSecond() < untilSecond)
+                .toList();
         if (window.isEmpty()) {
             return new Recovery(faultSecond, Double.NaN, OptionalLong.empty());
         }
-        double peak = bins.stream().filter(b -> b.elapsedSecond() >= peakFrom && b.elapsedSecond() < untilSecond)
-                .mapToDouble(SecondBin::maxSeconds).max().orElseThrow();
+        double peak = bins.stream()
+                .filter(b -> b.elapsedSecond() >= peakFrom && b.elapsedSecond() < untilSecond)
+                .mapToDouble(SecondBin::maxSeconds)
+                .max()
+                .orElseThrow();
         int lastOver = -1;
         for (int i = 0; i < window.size(); i++) {
             if (!(window.get(i).maxSeconds() < thresholdSeconds)) {

@@ -5,6 +5,5 @@ package streambench.harness.analysis;
  * event's scheduled time). {@code maxSeconds} is the strict reading the verdict and the tuning loop
  * use; the original benchmark averaged, which hides tails.
  */
-public record SecondBin(long elapsedSecond, double maxSeconds, double p50Seconds, double p99Seconds,
-                        double avgSeconds, long count) {
-}
+public record SecondBin(
+        long elapsedSecond, double maxSeconds, double p50Seconds, double p99Seconds, double avgSeconds, long count) {}

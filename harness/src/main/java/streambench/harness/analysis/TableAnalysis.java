@@ -1,16 +1,15 @@
 package streambench.harness.analysis;
 
-import org.HdrHistogram.Histogram;
-import org.apache.hadoop.fs.FileSystem;
-import streambench.harness.delta.DeltaCommit;
-import streambench.harness.delta.DeltaLogReader;
-import streambench.harness.delta.EventFileReader;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongConsumer;
+import org.HdrHistogram.Histogram;
+import org.apache.hadoop.fs.FileSystem;
+import streambench.harness.delta.DeltaCommit;
+import streambench.harness.delta.DeltaLogReader;
+import streambench.harness.delta.EventFileReader;
 
 /**
  * Latency of every committed record: the commit time of the version that first made it visible minus
@@ -20,19 +19,27 @@ import java.util.function.LongConsumer;
  * producers did not acknowledge are foreign: counted, never measured.
  */
 public final class TableAnalysis {
-    public record Result(List<SecondBin> bins, Histogram whole, double maxSeconds, List<CommitRow> commits,
-                         Completeness completeness, long rows, ForeignRows foreign, long negativeLatencies,
-                         long worstNegativeMicros, long lastCommitMillis, Map<Long, Long> committedBySecond) {
-    }
+    public record Result(
+            List<SecondBin> bins,
+            Histogram whole,
+            double maxSeconds,
+            List<CommitRow> commits,
+            Completeness completeness,
+            long rows,
+            ForeignRows foreign,
+            long negativeLatencies,
+            long worstNegativeMicros,
+            long lastCommitMillis,
+            Map<Long, Long> committedBySecond) {}
 
     /** Every row belongs to the run: for tables whose writer is known (calibration, synthetic tables). */
-    public static Result analyze(FileSystem fs, String tableUri, long startMicros, Map<Long, Long> observedMillis,
-                                 LongConsumer progress) throws IOException {
+    public static Result analyze(
+            FileSystem fs, String tableUri, long startMicros, Map<Long, Long> observedMillis, LongConsumer progress)
+            throws IOException {
         return analyze(fs, tableUri, startMicros, null, observedMillis, progress);
     }
 
-    private TableAnalysis() {
-    }
+    private TableAnalysis() {}
 
     /**
      * @param startMicros    the first scheduled event's ts: second 0 of the run
@@ -41,8 +48,14 @@ public final class TableAnalysis {
      * @param observedMillis when the harness first saw each version (empty when it was not tailing)
      * @param progress       told the number of rows read so far, every million rows
      */
-    public static Result analyze(FileSystem fs, String tableUri, long startMicros, Map<Integer, long[]> expectedRanges,
-                                 Map<Long, Long> observedMillis, LongConsumer progress) throws IOException {
+    public static Result analyze(
+            FileSystem fs,
+            String tableUri,
+            long startMicros,
+            Map<Integer, long[]> expectedRanges,
+            Map<Long, Long> observedMillis,
+            LongConsumer progress)
+            throws IOException {
         DeltaLogReader log = new DeltaLogReader(fs, tableUri);
         LatencyRecorder latency = new LatencyRecorder(startMicros);
         Completeness completeness = new Completeness();
@@ -80,15 +93,29 @@ public final class TableAnalysis {
             }
             long records = rows - before - (foreign.count() - foreignBefore);
             if (records > 0) {
-                commits.add(new CommitRow(c.version(), c.commitTimestampMillis(),
-                        observedMillis.getOrDefault(c.version(), -1L), records,
-                        (commitMicros - minMax[1]) / 1e6, (commitMicros - minMax[0]) / 1e6));
+                commits.add(new CommitRow(
+                        c.version(),
+                        c.commitTimestampMillis(),
+                        observedMillis.getOrDefault(c.version(), -1L),
+                        records,
+                        (commitMicros - minMax[1]) / 1e6,
+                        (commitMicros - minMax[0]) / 1e6));
                 committedBySecond.merge(Math.floorDiv(commitMicros - startMicros, 1_000_000L), records, Long::sum);
                 lastCommit = Math.max(lastCommit, c.commitTimestampMillis());
             }
         }
-        return new Result(latency.bins(), latency.whole(), latency.maxSeconds(), commits, completeness, rows, foreign,
-                latency.negativeLatencies(), latency.worstNegativeMicros(), lastCommit, committedBySecond);
+        return new Result(
+                latency.bins(),
+                latency.whole(),
+                latency.maxSeconds(),
+                commits,
+                completeness,
+                rows,
+                foreign,
+                latency.negativeLatencies(),
+                latency.worstNegativeMicros(),
+                lastCommit,
+                committedBySecond);
     }
 
     private static boolean belongs(Map<Integer, long[]> expectedRanges, int producerId, long seq) {
@@ -105,7 +132,9 @@ public final class TableAnalysis {
             return 0;
         }
         long sum = committedBySecond.entrySet().stream()
-                .filter(e -> e.getKey() >= fromSecond && e.getKey() < toSecond).mapToLong(Map.Entry::getValue).sum();
+                .filter(e -> e.getKey() >= fromSecond && e.getKey() < toSecond)
+                .mapToLong(Map.Entry::getValue)
+                .sum();
         return sum / (double) (toSecond - fromSecond);
     }
 

@@ -15,8 +15,7 @@ import java.util.List;
 public final class TheilSen {
     static final int EXACT_POINTS = 1000;
 
-    private TheilSen() {
-    }
+    private TheilSen() {}
 
     /** Slope of y over x; 0 for fewer than two points with different x. */
     public static double slope(List<double[]> points) {
@@ -72,7 +71,8 @@ public final class TheilSen {
         if (pairs == 0) {
             return 0;
         }
-        double yRange = Arrays.stream(y).max().orElse(0) - Arrays.stream(y).min().orElse(0);
+        double yRange =
+                Arrays.stream(y).max().orElse(0) - Arrays.stream(y).min().orElse(0);
         double bound = yRange / minGap + 1;
         if (pairs % 2 == 1) {
             return kth(x, y, (pairs + 1) / 2, bound);

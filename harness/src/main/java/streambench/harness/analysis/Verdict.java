@@ -11,8 +11,7 @@ import java.util.Locale;
  * invalid rather than failed.
  */
 public final class Verdict {
-    private Verdict() {
-    }
+    private Verdict() {}
 
     /** {@code invalidates}: failing it says the run cannot be judged (invalid), not that the engine failed. */
     /** Fewer seconds after the warm-up than this are too short for a slope. */
@@ -35,7 +34,10 @@ public final class Verdict {
         }
 
         public List<String> failures() {
-            return checks.stream().filter(c -> !c.passed()).map(c -> c.name() + ": " + c.detail()).toList();
+            return checks.stream()
+                    .filter(c -> !c.passed())
+                    .map(c -> c.name() + ": " + c.detail())
+                    .toList();
         }
     }
 
@@ -44,14 +46,26 @@ public final class Verdict {
         if (bins.isEmpty()) {
             return new Check("threshold", false, "no readings");
         }
-        List<SecondBin> over = bins.stream().filter(b -> !(b.maxSeconds() < thresholdSeconds)).toList();
+        List<SecondBin> over =
+                bins.stream().filter(b -> !(b.maxSeconds() < thresholdSeconds)).toList();
         double worst = bins.stream().mapToDouble(SecondBin::maxSeconds).max().orElse(0);
         if (over.isEmpty()) {
             return new Check("threshold", true, fmt("max %.2f s < %.1f s", worst, thresholdSeconds));
         }
-        return new Check("threshold", false, fmt("%d of %d seconds at or over %.1f s (worst %.2f s at second %d)",
-                over.size(), bins.size(), thresholdSeconds, worst,
-                bins.stream().filter(b -> b.maxSeconds() == worst).findFirst().orElseThrow().elapsedSecond()));
+        return new Check(
+                "threshold",
+                false,
+                fmt(
+                        "%d of %d seconds at or over %.1f s (worst %.2f s at second %d)",
+                        over.size(),
+                        bins.size(),
+                        thresholdSeconds,
+                        worst,
+                        bins.stream()
+                                .filter(b -> b.maxSeconds() == worst)
+                                .findFirst()
+                                .orElseThrow()
+                                .elapsedSecond()));
     }
 
     /**
@@ -63,15 +77,21 @@ public final class Verdict {
     public static Check trend(List<SecondBin> bins, long warmupSeconds, double maxSlope, double minRiseSeconds) {
         List<double[]> points = steadyPoints(bins, warmupSeconds);
         if (points.size() < TREND_MIN_POINTS) {
-            return new Check("trend", false, fmt("only %d seconds after a %d s warm-up: too short to judge",
-                    points.size(), warmupSeconds));
+            return new Check(
+                    "trend",
+                    false,
+                    fmt("only %d seconds after a %d s warm-up: too short to judge", points.size(), warmupSeconds));
         }
         double slope = TheilSen.slope(points);
         double window = points.get(points.size() - 1)[0] - points.get(0)[0];
         double rise = slope * window;
         boolean rising = slope >= maxSlope && rise >= minRiseSeconds;
-        return new Check("trend", !rising, fmt("slope %+.4f s/s over %d s, a rise of %+.2f s (fails at >= %.3f s/s "
-                + "and >= %.1f s)", slope, points.size(), rise, maxSlope, minRiseSeconds));
+        return new Check(
+                "trend",
+                !rising,
+                fmt(
+                        "slope %+.4f s/s over %d s, a rise of %+.2f s (fails at >= %.3f s/s " + "and >= %.1f s)",
+                        slope, points.size(), rise, maxSlope, minRiseSeconds));
     }
 
     /** Theil–Sen slope of per-second max latency after warm-up, s/s: the number the trend check judges. */
@@ -83,7 +103,7 @@ public final class Verdict {
         List<double[]> points = new ArrayList<>();
         for (SecondBin b : bins) {
             if (b.elapsedSecond() >= warmupSeconds) {
-                points.add(new double[]{b.elapsedSecond(), b.maxSeconds()});
+                points.add(new double[] {b.elapsedSecond(), b.maxSeconds()});
             }
         }
         return points;
@@ -93,28 +113,45 @@ public final class Verdict {
      * 3. Kept up: over the steady window committed records/s at least {@code minRatio} of produced, and
      * the backlog drained: the last record committed within the drain period after the producer stopped.
      */
-    public static Check keptUp(double producedPerSecond, double committedPerSecond, double minRatio,
-                               boolean drained, double drainSeconds) {
+    public static Check keptUp(
+            double producedPerSecond,
+            double committedPerSecond,
+            double minRatio,
+            boolean drained,
+            double drainSeconds) {
         double ratio = producedPerSecond > 0 ? committedPerSecond / producedPerSecond : 0;
         boolean ok = ratio >= minRatio && drained;
-        String detail = fmt("committed %.0f/s vs produced %.0f/s (ratio %.3f, need >= %.2f); ", committedPerSecond,
-                producedPerSecond, ratio, minRatio)
-                + (drained ? fmt("drained %.1f s after the producer stopped", drainSeconds) : "backlog not drained in time");
+        String detail = fmt(
+                        "committed %.0f/s vs produced %.0f/s (ratio %.3f, need >= %.2f); ",
+                        committedPerSecond, producedPerSecond, ratio, minRatio)
+                + (drained
+                        ? fmt("drained %.1f s after the producer stopped", drainSeconds)
+                        : "backlog not drained in time");
         return new Check("kept-up", ok, detail);
     }
 
     /** 4. Complete: every acknowledged event in the table exactly once. */
     public static Check complete(Completeness.Result r) {
-        return new Check("complete", r.exact(), fmt("%d expected, %d missing, %d duplicated, %d unexpected",
-                r.expected(), r.missing(), r.duplicates(), r.unexpected()));
+        return new Check(
+                "complete",
+                r.exact(),
+                fmt(
+                        "%d expected, %d missing, %d duplicated, %d unexpected",
+                        r.expected(), r.missing(), r.duplicates(), r.unexpected()));
     }
 
     /** 5. The producer delivered the offered load: schedule completed, nothing failed, acks within {@code maxLagMs}. */
     public static Check load(boolean completedSchedule, long failedSends, double maxAckLagMs, double maxLagMs) {
         boolean ok = completedSchedule && failedSends == 0 && maxAckLagMs < maxLagMs;
-        String bound = Double.isInfinite(maxLagMs) ? "not bounded: a fault held the broker back" : fmt("bound %.0f", maxLagMs);
-        return new Check("load", ok, fmt("schedule %s, %d failed sends, max schedule-to-ack %.0f ms (%s)",
-                completedSchedule ? "completed" : "cut short", failedSends, maxAckLagMs, bound), true);
+        String bound =
+                Double.isInfinite(maxLagMs) ? "not bounded: a fault held the broker back" : fmt("bound %.0f", maxLagMs);
+        return new Check(
+                "load",
+                ok,
+                fmt(
+                        "schedule %s, %d failed sends, max schedule-to-ack %.0f ms (%s)",
+                        completedSchedule ? "completed" : "cut short", failedSends, maxAckLagMs, bound),
+                true);
     }
 
     /** 6. Clean: the table holds only what the run's producers acknowledged. */
@@ -122,8 +159,13 @@ public final class Verdict {
         if (foreign.count() == 0) {
             return new Check("clean", true, "no foreign records", true);
         }
-        return new Check("clean", false, fmt("topic contaminated by %d foreign records, e.g. %s", foreign.count(),
-                String.join("; ", foreign.examples())), true);
+        return new Check(
+                "clean",
+                false,
+                fmt(
+                        "topic contaminated by %d foreign records, e.g. %s",
+                        foreign.count(), String.join("; ", foreign.examples())),
+                true);
     }
 
     /**
@@ -135,23 +177,31 @@ public final class Verdict {
      * @param worstNegativeMicros     the most negative latency, µs (0 if none)
      * @param minObservedMinusCommitMs the smallest observed-minus-written commit gap, when the harness tailed
      */
-    public static Check clocks(long negativeRecords, long worstNegativeMicros, java.util.OptionalLong minObservedMinusCommitMs,
-                               long toleranceMs) {
+    public static Check clocks(
+            long negativeRecords,
+            long worstNegativeMicros,
+            java.util.OptionalLong minObservedMinusCommitMs,
+            long toleranceMs) {
         List<String> problems = new ArrayList<>();
         if (-worstNegativeMicros > toleranceMs * 1000) {
-            problems.add(fmt("writer clock at least %.3f s behind the producer (%d records committed before they were due)",
+            problems.add(fmt(
+                    "writer clock at least %.3f s behind the producer (%d records committed before they were due)",
                     -worstNegativeMicros / 1e6, negativeRecords));
         }
         if (minObservedMinusCommitMs.isPresent() && -minObservedMinusCommitMs.getAsLong() > toleranceMs) {
-            problems.add(fmt("writer clock at least %.3f s ahead of the harness (a commit seen before its timestamp)",
+            problems.add(fmt(
+                    "writer clock at least %.3f s ahead of the harness (a commit seen before its timestamp)",
                     -minObservedMinusCommitMs.getAsLong() / 1e3));
         }
         if (!problems.isEmpty()) {
-            return new Check("clocks", false, String.join("; ", problems) + fmt(" (tolerance %d ms)", toleranceMs), true);
+            return new Check(
+                    "clocks", false, String.join("; ", problems) + fmt(" (tolerance %d ms)", toleranceMs), true);
         }
         String seen = minObservedMinusCommitMs.isPresent()
-                ? fmt(", commits seen at least %d ms after their timestamp", minObservedMinusCommitMs.getAsLong()) : "";
-        String negatives = negativeRecords == 0 ? "no negative latency"
+                ? fmt(", commits seen at least %d ms after their timestamp", minObservedMinusCommitMs.getAsLong())
+                : "";
+        String negatives = negativeRecords == 0
+                ? "no negative latency"
                 : fmt("%d negative latencies, the worst %.0f ms", negativeRecords, worstNegativeMicros / 1e3);
         return new Check("clocks", true, negatives + fmt(" (tolerance %d ms)", toleranceMs) + seen, true);
     }

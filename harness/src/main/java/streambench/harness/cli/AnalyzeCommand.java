@@ -1,26 +1,5 @@
 package streambench.harness.cli;
 
-import streambench.harness.engine.RunDirectory;
-import streambench.harness.engine.RunInfo;
-
-import streambench.harness.analysis.ProducerReport;
-import streambench.harness.engine.Engine;
-import streambench.harness.engine.EngineResult;
-import streambench.harness.engine.EngineRun;
-import streambench.harness.engine.PendingEngine;
-import streambench.harness.report.ResultsWriter;
-import streambench.harness.services.LakeFileSystem;
-import streambench.harness.services.Machine;
-
-import org.apache.hadoop.fs.FileSystem;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import streambench.common.ConfigException;
-import streambench.common.Knobs;
-import streambench.common.LakeSettings;
-import streambench.harness.analysis.TableAnalysis;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -28,6 +7,24 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apache.hadoop.fs.FileSystem;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import streambench.common.ConfigException;
+import streambench.common.Knobs;
+import streambench.common.LakeSettings;
+import streambench.harness.analysis.ProducerReport;
+import streambench.harness.analysis.TableAnalysis;
+import streambench.harness.engine.Engine;
+import streambench.harness.engine.EngineResult;
+import streambench.harness.engine.EngineRun;
+import streambench.harness.engine.PendingEngine;
+import streambench.harness.engine.RunDirectory;
+import streambench.harness.engine.RunInfo;
+import streambench.harness.report.ResultsWriter;
+import streambench.harness.services.LakeFileSystem;
+import streambench.harness.services.Machine;
 
 /**
  * {@code analyze <table>}: recomputes every result from an existing Delta table and the producer's
@@ -35,18 +32,29 @@ import java.util.concurrent.Callable;
  * lake is reached with the same environment variables as a run (ADLS_* or AZURITE_BLOB_ENDPOINT or
  * LAKE_ROOT); the table is a path under the lake root or a full URI.
  */
-@Command(name = "analyze", mixinStandardHelpOptions = true,
+@Command(
+        name = "analyze",
+        mixinStandardHelpOptions = true,
         description = "Recompute latency, completeness and verdict from an existing table and producer summary.")
 final class AnalyzeCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "TABLE", description = "The table: a path under the lake root, or a full abfs(s):// or file: URI.")
+    @Parameters(
+            index = "0",
+            paramLabel = "TABLE",
+            description = "The table: a path under the lake root, or a full abfs(s):// or file: URI.")
     String table;
 
-    @Option(names = "--producer-summary", required = true, arity = "1..*",
+    @Option(
+            names = "--producer-summary",
+            required = true,
+            arity = "1..*",
             description = "The producer's summary JSON of that run; repeat it for several producer processes "
                     + "(each with its own PRODUCER_ID_BASE), e.g. one per machine.")
     List<Path> producerSummaries;
 
-    @Option(names = "--label", defaultValue = "analyzed", description = "The version label in the CSV (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--label",
+            defaultValue = "analyzed",
+            description = "The version label in the CSV (default ${DEFAULT-VALUE}).")
     String label;
 
     @Option(names = "--duration", required = true, description = "Seconds of load in that run.")
@@ -55,7 +63,10 @@ final class AnalyzeCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     VerdictOptions verdict;
 
-    @Option(names = "--results", defaultValue = "${env:RESULTS_DIR:-results}", description = "Default ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--results",
+            defaultValue = "${env:RESULTS_DIR:-results}",
+            description = "Default ${DEFAULT-VALUE}.")
     Path results;
 
     @Override
@@ -75,23 +86,46 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         ProducerReport producer = ProducerReport.merge(reports);
         if (reports.size() > 1) {
-            out.printf("producers: %d summaries merged, %d producer ids, %,d acknowledged, offered %,d msg/s%n",
+            out.printf(
+                    "producers: %d summaries merged, %d producer ids, %,d acknowledged, offered %,d msg/s%n",
                     reports.size(), producer.producers().size(), producer.acked(), producer.targetRate());
         }
         RunDirectory run = RunDirectory.create(results);
-        RunInfo info = new RunInfo(run.runId(), Instant.now(), Machine.current(), producer.targetRate(), durationSeconds,
-                0, 0, verdict.warmupSeconds, verdict.thresholdSeconds, verdict.drainTimeoutSeconds, verdict.trendBound,
-                verdict.trendMinRiseSeconds, RunCommand.KEEP_UP_RATIO, verdict.clockToleranceMs);
+        RunInfo info = new RunInfo(
+                run.runId(),
+                Instant.now(),
+                Machine.current(),
+                producer.targetRate(),
+                durationSeconds,
+                0,
+                0,
+                verdict.warmupSeconds,
+                verdict.thresholdSeconds,
+                verdict.drainTimeoutSeconds,
+                verdict.trendBound,
+                verdict.trendMinRiseSeconds,
+                RunCommand.KEEP_UP_RATIO,
+                verdict.clockToleranceMs);
         long t0 = System.nanoTime();
         Runtime rt = Runtime.getRuntime();
         EngineResult result;
         try (FileSystem fs = LakeFileSystem.open(lake, Map.of())) {
             out.println("analysing " + uri + " ...");
-            TableAnalysis.Result r = TableAnalysis.analyze(fs, uri, producer.startMicros(), producer.expectedRanges(), Map.of(),
+            TableAnalysis.Result r = TableAnalysis.analyze(
+                    fs,
+                    uri,
+                    producer.startMicros(),
+                    producer.expectedRanges(),
+                    Map.of(),
                     rows -> out.printf("  ... %,d rows read%n", rows));
             double seconds = (System.nanoTime() - t0) / 1e9;
-            out.printf("analysed %,d rows in %d commits in %.1f s (%.0f rows/s), heap used %d MiB of %d MiB%n", r.rows(),
-                    r.commits().size(), seconds, r.rows() / seconds, (rt.totalMemory() - rt.freeMemory()) >> 20,
+            out.printf(
+                    "analysed %,d rows in %d commits in %.1f s (%.0f rows/s), heap used %d MiB of %d MiB%n",
+                    r.rows(),
+                    r.commits().size(),
+                    seconds,
+                    r.rows() / seconds,
+                    (rt.totalMemory() - rt.freeMemory()) >> 20,
                     rt.maxMemory() >> 20);
             Engine engine = new PendingEngine(label.toLowerCase().replace(' ', '-'), label, "", "");
             result = EngineRun.judge(engine, info, Map.of(), r, producer, 0, Map.of(), "", false);

@@ -1,5 +1,11 @@
 package streambench.harness.cli;
 
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -14,48 +20,60 @@ import streambench.harness.search.CapacitySearch;
 import streambench.harness.services.InstallLayout;
 import streambench.harness.services.Machine;
 
-import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.Callable;
-
 /**
  * The highest offered rate at which an engine passes every check: sustainable throughput, found by trials
  * on services started once, each trial with a fresh topic and table and the verdict of {@code run}.
  */
-@Command(name = "capacity", mixinStandardHelpOptions = true,
+@Command(
+        name = "capacity",
+        mixinStandardHelpOptions = true,
         description = "Find each engine's capacity: the highest rate at which it passes every check. Ramps up by "
                 + "doubling from --min-rate until a trial fails, bisects to --precision, then repeats the best "
                 + "passing rate once to confirm it. Writes capacity.csv and capacity_chart.png.")
 public final class CapacityCommand implements Callable<Integer> {
-    @Option(names = "--engines", split = ",", paramLabel = "ID",
+    @Option(
+            names = "--engines",
+            split = ",",
+            paramLabel = "ID",
             description = "Engines to search: spark-3.5, spark-4.2, flink-1.16, feldera. Default: all of them; one "
                     + "that cannot run here is reported as not run and fails the search.")
     List<String> engines = new ArrayList<>();
 
-    @Option(names = "--min-rate", defaultValue = "1000",
+    @Option(
+            names = "--min-rate",
+            defaultValue = "1000",
             description = "First rate tried, msg/s (default ${DEFAULT-VALUE}).")
     long minRate;
 
-    @Option(names = "--max-rate", defaultValue = "0",
-            description = "Never offer more than this, msg/s; 0: no bound but the load generator (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-rate",
+            defaultValue = "0",
+            description =
+                    "Never offer more than this, msg/s; 0: no bound but the load generator (default ${DEFAULT-VALUE}).")
     long maxRate;
 
-    @Option(names = "--precision", defaultValue = "0.10",
-            description = "Bisect until the failing rate is within this fraction above the passing one (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--precision",
+            defaultValue = "0.10",
+            description =
+                    "Bisect until the failing rate is within this fraction above the passing one (default ${DEFAULT-VALUE}).")
     double precision;
 
-    @Option(names = "--trial-duration", defaultValue = "60",
+    @Option(
+            names = "--trial-duration",
+            defaultValue = "60",
             description = "Seconds of load per trial (default ${DEFAULT-VALUE}).")
     long trialSeconds;
 
-    @Option(names = "--max-trials", defaultValue = "20",
+    @Option(
+            names = "--max-trials",
+            defaultValue = "20",
             description = "Trials per engine at most (default ${DEFAULT-VALUE}).")
     int maxTrials;
 
-    @Option(names = "--consumer-heap", defaultValue = "${env:CONSUMER_HEAP:-4g}",
+    @Option(
+            names = "--consumer-heap",
+            defaultValue = "${env:CONSUMER_HEAP:-4g}",
             description = "-Xmx of each consumer JVM (env CONSUMER_HEAP, default ${DEFAULT-VALUE}).")
     String consumerHeap;
 
@@ -77,16 +95,23 @@ public final class CapacityCommand implements Callable<Integer> {
         List<Engine> selected = Engines.select(engines, layout);
         List<String> notRun = new ArrayList<>();
         RunDirectory run = RunDirectory.create(load.results);
-        out.printf(Locale.ROOT, "streambench capacity %s: from %,d msg/s, %d s trials, precision %.0f %%, threshold %.1f s, "
-                        + "%d partitions%n", run.runId(), minRate, trialSeconds, precision * 100, verdict.thresholdSeconds,
+        out.printf(
+                Locale.ROOT,
+                "streambench capacity %s: from %,d msg/s, %d s trials, precision %.0f %%, threshold %.1f s, "
+                        + "%d partitions%n",
+                run.runId(),
+                minRate,
+                trialSeconds,
+                precision * 100,
+                verdict.thresholdSeconds,
                 load.partitions);
         out.println("machine: " + Machine.current().describe());
         out.println("logs: " + run.dir());
         boolean allFound = true;
         long started = System.nanoTime();
-        try (TrialSession session = TrialSession.start(knobs, layout, defaults, run, minRate, trialSeconds, load, verdict,
-                consumerHeap, out);
-             CapacityReport report = new CapacityReport(load.results, verdict.thresholdSeconds)) {
+        try (TrialSession session = TrialSession.start(
+                        knobs, layout, defaults, run, minRate, trialSeconds, load, verdict, consumerHeap, out);
+                CapacityReport report = new CapacityReport(load.results, verdict.thresholdSeconds)) {
             for (Engine engine : selected) {
                 var why = engine.unavailable(layout);
                 if (why.isPresent()) {
@@ -96,14 +121,18 @@ public final class CapacityCommand implements Callable<Integer> {
                 }
                 out.printf("%n== %s: capacity search%n", engine.label());
                 CapacitySearch.Result result = CapacitySearch.builder()
-                        .minRate(minRate).precision(precision).maxRate(maxRate).maxTrials(maxTrials)
+                        .minRate(minRate)
+                        .precision(precision)
+                        .maxRate(maxRate)
+                        .maxTrials(maxTrials)
                         .knobs(session.baselineKnobs(engine))
                         .runner((k, rate) -> TrialSession.outcome(session.run(engine, k, rate)))
                         .listener(t -> {
                             report.trial(engine.id(), engine.label(), t);
                             out.println(progressLine(engine, t, started));
                         })
-                        .build().run();
+                        .build()
+                        .run();
                 report.finished(engine.id(), engine.label(), result);
                 allFound &= found(result);
                 if (result.interrupted()) {
@@ -120,27 +149,42 @@ public final class CapacityCommand implements Callable<Integer> {
 
     /** A capacity the search stands behind: confirmed, and bracketed or bounded by something other than the engine. */
     static boolean found(CapacitySearch.Result r) {
-        return r.capacity().isPresent() && r.confirmed() && switch (r.stop()) {
-            case FOUND, LOAD_GENERATOR_LIMIT, PASSES_AT_MAX_RATE -> true;
-            default -> false;
-        };
+        return r.capacity().isPresent()
+                && r.confirmed()
+                && switch (r.stop()) {
+                    case FOUND, LOAD_GENERATOR_LIMIT, PASSES_AT_MAX_RATE -> true;
+                    default -> false;
+                };
     }
 
     /** One dense line per trial, in the manner of Kafka's ProducerPerformance. */
     static String progressLine(Engine engine, CapacitySearch.Trial t, long startedNanos) {
         var o = t.outcome();
         long elapsed = (System.nanoTime() - startedNanos) / 1_000_000_000L;
-        return String.format(Locale.ROOT, "%s trial %2d %-7s %,9d msg/s  %-7s max %6.2f s  p99 %6.2f s  keep-up %-3s  "
+        return String.format(
+                Locale.ROOT,
+                "%s trial %2d %-7s %,9d msg/s  %-7s max %6.2f s  p99 %6.2f s  keep-up %-3s  "
                         + "cpu %4.2f cores  %s msg/s per core  (%dm%02ds)%s",
-                engine.id(), t.number(), t.phase().name().toLowerCase(Locale.ROOT), t.rate(),
-                o.loadInvalid() ? "INVALID" : o.passed() ? "passed" : "failed", o.maxLatencySeconds(), o.p99Seconds(),
-                o.keptUp() ? "yes" : "no", o.consumerCores(),
+                engine.id(),
+                t.number(),
+                t.phase().name().toLowerCase(Locale.ROOT),
+                t.rate(),
+                o.loadInvalid() ? "INVALID" : o.passed() ? "passed" : "failed",
+                o.maxLatencySeconds(),
+                o.p99Seconds(),
+                o.keptUp() ? "yes" : "no",
+                o.consumerCores(),
                 o.consumerCores() > 0 ? String.format(Locale.ROOT, "%,.0f", t.rate() / o.consumerCores()) : "-",
-                elapsed / 60, elapsed % 60, o.loadInvalid() ? "  " + o.loadInvalidReason() : failures(o.checks()));
+                elapsed / 60,
+                elapsed % 60,
+                o.loadInvalid() ? "  " + o.loadInvalidReason() : failures(o.checks()));
     }
 
     static String failures(Map<String, Boolean> checks) {
-        List<String> failed = checks.entrySet().stream().filter(e -> !e.getValue()).map(Map.Entry::getKey).toList();
+        List<String> failed = checks.entrySet().stream()
+                .filter(e -> !e.getValue())
+                .map(Map.Entry::getKey)
+                .toList();
         return failed.isEmpty() ? "" : "  failed: " + String.join(", ", failed);
     }
 
@@ -151,7 +195,8 @@ public final class CapacityCommand implements Callable<Integer> {
             throw new ConfigException("--min-rate must be a positive integer, got " + minRate);
         }
         if (maxRate < 0 || (maxRate > 0 && maxRate < minRate)) {
-            throw new ConfigException("--max-rate must be 0 (no bound) or at least --min-rate (" + minRate + "), got " + maxRate);
+            throw new ConfigException(
+                    "--max-rate must be 0 (no bound) or at least --min-rate (" + minRate + "), got " + maxRate);
         }
         if (!(precision > 0 && precision < 1)) {
             throw new ConfigException("--precision must be between 0 and 1 (0.10 is 10 %), got " + precision);
@@ -164,7 +209,8 @@ public final class CapacityCommand implements Callable<Integer> {
                     + verdict.warmupSeconds);
         }
         if (maxTrials < 2) {
-            throw new ConfigException("--max-trials must be at least 2 (a trial and its confirmation), got " + maxTrials);
+            throw new ConfigException(
+                    "--max-trials must be at least 2 (a trial and its confirmation), got " + maxTrials);
         }
         if (!consumerHeap.matches("\\d+[mMgG]")) {
             throw new ConfigException("--consumer-heap must look like 2g or 1536m, got \"" + consumerHeap + "\"");

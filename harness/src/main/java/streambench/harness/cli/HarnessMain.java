@@ -1,28 +1,35 @@
 package streambench.harness.cli;
 
-import streambench.common.ConsumerContract;
-
-import streambench.harness.services.ChildProcess;
-
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import streambench.common.ConfigException;
-import streambench.common.Secrets;
-
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import streambench.common.ConfigException;
+import streambench.common.ConsumerContract;
+import streambench.common.Secrets;
+import streambench.harness.services.ChildProcess;
 
 /**
  * {@code mvn -pl harness exec:java [-Dexec.args="..."]}: the streambench command line. With no
  * sub-command it runs {@code run}. Exit codes: 0 success, 1 failed run, 2 bad input or configuration.
  */
-@Command(name = "streambench", mixinStandardHelpOptions = true, version = "streambench 0.1.0",
+@Command(
+        name = "streambench",
+        mixinStandardHelpOptions = true,
+        version = "streambench 0.1.0",
         description = "How long from a Kafka send until the event is readable in a Delta table on ADLS Gen2.",
-        subcommands = {RunCommand.class, AnalyzeCommand.class, CheckCommand.class, ProducerBenchCommand.class,
-                SynthesizeCommand.class, CapacityCommand.class, TuneCommand.class,
-                CommandLine.HelpCommand.class})
+        subcommands = {
+            RunCommand.class,
+            AnalyzeCommand.class,
+            CheckCommand.class,
+            ProducerBenchCommand.class,
+            SynthesizeCommand.class,
+            CapacityCommand.class,
+            TuneCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class HarnessMain {
     private static final Set<String> TOP_LEVEL_FLAGS = Set.of("-h", "--help", "-V", "--version");
 
@@ -30,12 +37,15 @@ public final class HarnessMain {
         // started by another process (a test, a script) that set STREAMBENCH_PARENT_PIPE: end with it
         streambench.common.ParentWatch.start();
         // Runs only on a signal (Ctrl-C, SIGTERM): a normal end halts below, skipping hooks.
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            System.out.println("streambench: interrupted; stopping every process it started");
-            ChildProcess.stopAll();
-            System.out.println("{ \"status\": \"Failed\" }");
-            System.out.flush();
-        }, "interrupted"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            System.out.println("streambench: interrupted; stopping every process it started");
+                            ChildProcess.stopAll();
+                            System.out.println("{ \"status\": \"Failed\" }");
+                            System.out.flush();
+                        },
+                        "interrupted"));
         int code = execute(args);
         ChildProcess.stopAll();
         System.out.flush();
@@ -55,8 +65,8 @@ public final class HarnessMain {
                 err.flush();
                 return ConsumerContract.EXIT_CONFIG;
             }
-            err.println("streambench: failed: " + Secrets.redactText(String.valueOf(e.getMessage()))
-                    + " (" + e.getClass().getSimpleName() + ")");
+            err.println("streambench: failed: " + Secrets.redactText(String.valueOf(e.getMessage())) + " ("
+                    + e.getClass().getSimpleName() + ")");
             err.flush();
             return ConsumerContract.EXIT_FAILED;
         });

@@ -1,29 +1,36 @@
 package streambench.harness.cli;
 
-import streambench.common.ConsumerContract;
-
-import picocli.CommandLine.Option;
-import streambench.common.ConfigException;
-
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import picocli.CommandLine.Option;
+import streambench.common.ConfigException;
+import streambench.common.ConsumerContract;
 
 /** Options shared by the commands that put load on Kafka; each has an environment equivalent. */
 final class LoadOptions {
-    @Option(names = "--partitions", defaultValue = "${env:PARTITIONS:-4}",
+    @Option(
+            names = "--partitions",
+            defaultValue = "${env:PARTITIONS:-4}",
             description = "Partitions of each run's topic (env PARTITIONS, default ${DEFAULT-VALUE}).")
     int partitions;
 
-    @Option(names = "--message-bytes", defaultValue = "${env:MESSAGE_BYTES:-100}",
+    @Option(
+            names = "--message-bytes",
+            defaultValue = "${env:MESSAGE_BYTES:-100}",
             description = "Size of each JSON event in bytes (env MESSAGE_BYTES, default ${DEFAULT-VALUE}).")
     int messageBytes;
 
-    @Option(names = "--results", defaultValue = "${env:RESULTS_DIR:-results}",
-            description = "Directory for results; logs go to <results>/runs/<id>/ (env RESULTS_DIR, default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--results",
+            defaultValue = "${env:RESULTS_DIR:-results}",
+            description =
+                    "Directory for results; logs go to <results>/runs/<id>/ (env RESULTS_DIR, default ${DEFAULT-VALUE}).")
     Path results;
 
-    @Option(names = "--set", paramLabel = "KEY=VALUE",
+    @Option(
+            names = "--set",
+            paramLabel = "KEY=VALUE",
             description = "Override a knob for this run, e.g. --set PRODUCER_LINGER_MS=5 (repeatable).")
     Map<String, String> overrides = new LinkedHashMap<>();
 
@@ -49,8 +56,12 @@ final class LoadOptions {
         if (messageBytes <= 0) {
             throw new ConfigException("--message-bytes must be a positive integer, got " + messageBytes);
         }
-        overrides.keySet().stream().filter(k -> !k.matches("[A-Z][A-Z0-9_]*")).findFirst().ifPresent(k -> {
-            throw new ConfigException("--set " + k + "=…: knob names are upper-case environment variable names");
-        });
+        overrides.keySet().stream()
+                .filter(k -> !k.matches("[A-Z][A-Z0-9_]*"))
+                .findFirst()
+                .ifPresent(k -> {
+                    throw new ConfigException(
+                            "--set " + k + "=…: knob names are upper-case environment variable names");
+                });
     }
 }

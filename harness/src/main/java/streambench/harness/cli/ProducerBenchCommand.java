@@ -1,23 +1,7 @@
 package streambench.harness.cli;
 
-import streambench.harness.engine.RunDirectory;
-import streambench.harness.services.InstallLayout;
-
-import streambench.harness.analysis.ProducerReport;
-import streambench.harness.services.ChildProcess;
-import streambench.harness.services.Machine;
-import streambench.harness.services.ProducerLauncher;
-import streambench.harness.services.Services;
-import streambench.harness.services.TopicAdmin;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import streambench.common.ConfigException;
-import streambench.common.Knobs;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -32,6 +16,19 @@ import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import streambench.common.ConfigException;
+import streambench.common.Knobs;
+import streambench.harness.analysis.ProducerReport;
+import streambench.harness.engine.RunDirectory;
+import streambench.harness.services.ChildProcess;
+import streambench.harness.services.InstallLayout;
+import streambench.harness.services.Machine;
+import streambench.harness.services.ProducerLauncher;
+import streambench.harness.services.Services;
+import streambench.harness.services.TopicAdmin;
 
 /**
  * Benchmark, not a test: on one broker, topic layout and message size, Kafka's own
@@ -39,20 +36,31 @@ import java.util.regex.Pattern;
  * acknowledged within 1 s of its due time, throughput within 1% of offered). Both get the same
  * producer settings.
  */
-@Command(name = "producer-bench", mixinStandardHelpOptions = true,
-        description = "Our producer's highest sustainable rate vs Kafka's ProducerPerformance, same broker and settings.")
+@Command(
+        name = "producer-bench",
+        mixinStandardHelpOptions = true,
+        description =
+                "Our producer's highest sustainable rate vs Kafka's ProducerPerformance, same broker and settings.")
 final class ProducerBenchCommand implements Callable<Integer> {
     private static final Pattern PP_FINAL = Pattern.compile("^(\\d+) records sent, ([\\d.]+) records/sec.*");
     /** A rate is sustained when achieved is within 1% of offered and no ack came later than this after its due time. */
     private static final double MAX_LAG_MS = 1000;
 
-    @Option(names = "--trial-seconds", defaultValue = "15", description = "Seconds per trial of our producer (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--trial-seconds",
+            defaultValue = "15",
+            description = "Seconds per trial of our producer (default ${DEFAULT-VALUE}).")
     int trialSeconds;
 
-    @Option(names = "--max-trials", defaultValue = "7", description = "Trials of the rate search (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-trials",
+            defaultValue = "7",
+            description = "Trials of the rate search (default ${DEFAULT-VALUE}).")
     int maxTrials;
 
-    @Option(names = "--reference-records", defaultValue = "5000000",
+    @Option(
+            names = "--reference-records",
+            defaultValue = "5000000",
             description = "Records ProducerPerformance sends (default ${DEFAULT-VALUE}).")
     long referenceRecords;
 
@@ -67,10 +75,15 @@ final class ProducerBenchCommand implements Callable<Integer> {
             "PRODUCER_COMPRESSION", "compression.type",
             "PRODUCER_BUFFER_MEMORY", "buffer.memory");
 
-    record Trial(long offered, double achieved,
-                 @com.fasterxml.jackson.annotation.JsonProperty("max_ack_lag_ms") double maxAckLagMs,
-                 long failed, boolean sustained) {
-    }
+    record Trial(
+            long offered,
+            double achieved,
+
+            @com.fasterxml.jackson.annotation.JsonProperty("max_ack_lag_ms")
+            double maxAckLagMs,
+
+            long failed,
+            boolean sustained) {}
 
     @Override
     public Integer call() throws Exception {
@@ -82,7 +95,8 @@ final class ProducerBenchCommand implements Callable<Integer> {
         Knobs knobs = Knobs.fromEnvironment().withOverrides(load.overrides);
         InstallLayout layout = InstallLayout.load();
         layout.producerJar();
-        streambench.harness.engine.KnobDefaults defaults = streambench.harness.engine.KnobDefaults.load(layout.composeFile());
+        streambench.harness.engine.KnobDefaults defaults =
+                streambench.harness.engine.KnobDefaults.load(layout.composeFile());
         load.checkKnobNames(defaults);
         // the producer's client settings from its anchor, then --set and the environment: one configuration
         // for the reference tool and our producer
@@ -98,7 +112,7 @@ final class ProducerBenchCommand implements Callable<Integer> {
                 + " partitions, " + load.messageBytes + "-byte records, settings " + producerKnobs);
 
         try (Services services = Services.start(knobs, layout, run.dir(), false, out);
-             TopicAdmin topics = new TopicAdmin(services.kafka())) {
+                TopicAdmin topics = new TopicAdmin(services.kafka())) {
             String ppTopic = "bench-" + run.runId() + "-reference";
             topics.create(ppTopic, load.partitions);
             double reference = runProducerPerformance(layout, services, ppTopic, producerKnobs, run, out);
@@ -115,12 +129,20 @@ final class ProducerBenchCommand implements Callable<Integer> {
                 topics.create(topic, load.partitions);
                 ProducerLauncher.Outcome outcome = launcher.run(
                         new ProducerLauncher.Request(topic, rate, trialSeconds, load.messageBytes, producerKnobs),
-                        run.file("producer-bench-trial-" + i + ".json"), run.file("producer-bench.log"), null);
+                        run.file("producer-bench-trial-" + i + ".json"),
+                        run.file("producer-bench.log"),
+                        null);
                 topics.delete(topic);
                 Trial t = judge(rate, outcome);
                 trials.add(t);
-                out.printf("  trial %d: offered %,d/s achieved %,.0f/s max schedule-to-ack delay %.0f ms failed %d -> %s%n",
-                        i, t.offered(), t.achieved(), t.maxAckLagMs(), t.failed(), t.sustained() ? "sustained" : "not sustained");
+                out.printf(
+                        "  trial %d: offered %,d/s achieved %,.0f/s max schedule-to-ack delay %.0f ms failed %d -> %s%n",
+                        i,
+                        t.offered(),
+                        t.achieved(),
+                        t.maxAckLagMs(),
+                        t.failed(),
+                        t.sustained() ? "sustained" : "not sustained");
                 if (t.sustained()) {
                     lo = rate;
                 } else {
@@ -129,36 +151,65 @@ final class ProducerBenchCommand implements Callable<Integer> {
                 if (lo > 0 && hi != Long.MAX_VALUE && (double) hi / lo < 1.04) {
                     break;
                 }
-                rate = hi == Long.MAX_VALUE ? roundRate(rate * 1.15)
+                rate = hi == Long.MAX_VALUE
+                        ? roundRate(rate * 1.15)
                         : lo == 0 ? roundRate(rate * 0.75) : roundRate((lo + hi) / 2.0);
             }
             double ratio = lo / reference;
-            out.printf("result: our producer sustains %,d msg/s = %.2fx ProducerPerformance's %,.0f records/s (target >= 0.90x)%n",
+            out.printf(
+                    "result: our producer sustains %,d msg/s = %.2fx ProducerPerformance's %,.0f records/s (target >= 0.90x)%n",
                     lo, ratio, reference);
             writeResult(run, machine, producerKnobs, reference, lo, trials);
             return ratio >= 0.9 ? 0 : 1;
         }
     }
 
-    private double runProducerPerformance(InstallLayout layout, Services services, String topic,
-                                          Map<String, String> producerKnobs, RunDirectory run, PrintStream out)
+    private double runProducerPerformance(
+            InstallLayout layout,
+            Services services,
+            String topic,
+            Map<String, String> producerKnobs,
+            RunDirectory run,
+            PrintStream out)
             throws IOException, InterruptedException {
-        Path props = Files.createTempFile(run.dir(), "producer-performance", ".properties",
+        Path props = Files.createTempFile(
+                run.dir(),
+                "producer-performance",
+                ".properties",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         try {
             StringBuilder sb = new StringBuilder();
-            services.kafka().properties().forEach((k, v) -> sb.append(k).append('=').append(v.replace("\\", "\\\\")).append('\n'));
-            producerKnobs.forEach((knob, value) -> sb.append(SHARED_SETTINGS.get(knob)).append('=').append(value).append('\n'));
+            services.kafka()
+                    .properties()
+                    .forEach((k, v) -> sb.append(k)
+                            .append('=')
+                            .append(v.replace("\\", "\\\\"))
+                            .append('\n'));
+            producerKnobs.forEach((knob, value) -> sb.append(SHARED_SETTINGS.get(knob))
+                    .append('=')
+                    .append(value)
+                    .append('\n'));
             Files.writeString(props, sb.toString());
-            List<String> cmd = ChildProcess.watchedJava(List.of("-Xmx1g", "-XX:+UseG1GC"), layout.kafkaClasspath(),
-                    "org.apache.kafka.tools.ProducerPerformance", List.of(
-                    "--topic", topic, "--num-records", Long.toString(referenceRecords),
-                    "--record-size", Integer.toString(load.messageBytes), "--throughput", "-1",
-                    "--producer.config", props.toString()));
-            out.println("running Kafka's ProducerPerformance, " + String.format("%,d", referenceRecords) + " records ...");
+            List<String> cmd = ChildProcess.watchedJava(
+                    List.of("-Xmx1g", "-XX:+UseG1GC"),
+                    layout.kafkaClasspath(),
+                    "org.apache.kafka.tools.ProducerPerformance",
+                    List.of(
+                            "--topic",
+                            topic,
+                            "--num-records",
+                            Long.toString(referenceRecords),
+                            "--record-size",
+                            Integer.toString(load.messageBytes),
+                            "--throughput",
+                            "-1",
+                            "--producer.config",
+                            props.toString()));
+            out.println(
+                    "running Kafka's ProducerPerformance, " + String.format("%,d", referenceRecords) + " records ...");
             double[] rate = {-1};
-            ChildProcess pp = ChildProcess.start("producer-performance", cmd, Map.of(), null,
-                    run.file("producer-performance.log"), line -> {
+            ChildProcess pp = ChildProcess.start(
+                    "producer-performance", cmd, Map.of(), null, run.file("producer-performance.log"), line -> {
                         Matcher m = PP_FINAL.matcher(line);
                         if (m.matches() && line.contains("50th")) {
                             rate[0] = Double.parseDouble(m.group(2));
@@ -167,7 +218,8 @@ final class ProducerBenchCommand implements Callable<Integer> {
             OptionalInt exit = pp.waitFor(Duration.ofMinutes(10));
             pp.stop(Duration.ofSeconds(5));
             if (exit.isEmpty() || exit.getAsInt() != 0 || rate[0] < 0) {
-                throw new IllegalStateException("ProducerPerformance failed; see " + pp.logFile() + ":\n" + pp.logTail());
+                throw new IllegalStateException(
+                        "ProducerPerformance failed; see " + pp.logFile() + ":\n" + pp.logTail());
             }
             return rate[0];
         } finally {
@@ -180,7 +232,9 @@ final class ProducerBenchCommand implements Callable<Integer> {
             return new Trial(offered, 0, Double.NaN, -1, false);
         }
         ProducerReport r = outcome.report().get();
-        boolean sustained = outcome.succeeded() && r.failed() == 0 && r.maxAckLagMs() < MAX_LAG_MS
+        boolean sustained = outcome.succeeded()
+                && r.failed() == 0
+                && r.maxAckLagMs() < MAX_LAG_MS
                 && r.achievedRate() >= 0.99 * offered;
         return new Trial(offered, r.achievedRate(), r.maxAckLagMs(), r.failed(), sustained);
     }
@@ -189,8 +243,14 @@ final class ProducerBenchCommand implements Callable<Integer> {
         return Math.max(1000, Math.round(rate / 1000.0) * 1000);
     }
 
-    private void writeResult(RunDirectory run, Machine machine, Map<String, String> settings, double reference,
-                             long sustained, List<Trial> trials) throws IOException {
+    private void writeResult(
+            RunDirectory run,
+            Machine machine,
+            Map<String, String> settings,
+            double reference,
+            long sustained,
+            List<Trial> trials)
+            throws IOException {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("machine", machine.describe());
         json.put("partitions", load.partitions);

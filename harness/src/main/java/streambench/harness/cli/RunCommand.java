@@ -1,68 +1,74 @@
 package streambench.harness.cli;
 
-import streambench.harness.engine.RunDirectory;
-import streambench.harness.engine.RunInfo;
-import streambench.harness.services.InstallLayout;
-
-import streambench.harness.engine.Engine;
-import streambench.harness.engine.EngineResult;
-import streambench.harness.engine.EngineRun;
-import streambench.harness.engine.EngineStatus;
-import streambench.harness.engine.KnobDefaults;
-import streambench.harness.report.ResultsWriter;
-import streambench.harness.services.Machine;
-import streambench.harness.services.Services;
-
-import streambench.harness.engine.Engines;
-import streambench.harness.fault.FaultSpec;
-
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import streambench.common.ConfigException;
-import streambench.common.Knobs;
-
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import streambench.common.ConfigException;
+import streambench.common.Knobs;
+import streambench.harness.engine.Engine;
+import streambench.harness.engine.EngineResult;
+import streambench.harness.engine.EngineRun;
+import streambench.harness.engine.Engines;
+import streambench.harness.engine.KnobDefaults;
+import streambench.harness.engine.RunDirectory;
+import streambench.harness.engine.RunInfo;
+import streambench.harness.fault.FaultSpec;
+import streambench.harness.report.ResultsWriter;
+import streambench.harness.services.InstallLayout;
+import streambench.harness.services.Machine;
+import streambench.harness.services.Services;
 
 /**
  * The benchmark: for each engine in turn, with the whole machine to itself, a fresh topic, its
  * consumer, the producer at the offered rate, drain, analysis and verdict; then the result files, a
  * verdict table and, last, the status line.
  */
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
         description = "Run every engine under load and judge its Kafka-to-Delta visibility latency.")
 public final class RunCommand implements Callable<Integer> {
-    @Option(names = "--engines", split = ",", paramLabel = "ID",
-            description = "Engines to run: spark-3.5, spark-4.2, flink-1.16, feldera, or none (services and producer only). "
-                    + "Default (env ENGINES): all of them; one that cannot run here is reported as not run and fails the run.")
+    @Option(
+            names = "--engines",
+            split = ",",
+            paramLabel = "ID",
+            description =
+                    "Engines to run: spark-3.5, spark-4.2, flink-1.16, feldera, or none (services and producer only). "
+                            + "Default (env ENGINES): all of them; one that cannot run here is reported as not run and fails the run.")
     List<String> engines = new ArrayList<>();
 
-    @Option(names = "--rate", defaultValue = "${env:RATE:-200000}",
+    @Option(
+            names = "--rate",
+            defaultValue = "${env:RATE:-200000}",
             description = "Offered load in events per second (env RATE, default ${DEFAULT-VALUE}).")
     long rate;
 
-    @Option(names = "--duration", defaultValue = "${env:DURATION_S:-120}",
+    @Option(
+            names = "--duration",
+            defaultValue = "${env:DURATION_S:-120}",
             description = "Seconds of load per engine (env DURATION_S, default ${DEFAULT-VALUE}).")
     long durationSeconds;
 
-
-
-
-
-    @Option(names = "--fault", paramLabel = "SPEC",
-            description = "Inject a fault into every engine's turn (repeatable): kill-consumer@30s (kill -9 the consumer at "
-                    + "second 30 of the load and start it again on the same checkpoint), lake-outage@30s:10s (the embedded "
-                    + "Azurite stops answering for 10 s), broker-restart@30s (the embedded broker is stopped and started "
-                    + "again), poison@1%% (hostile records at 1%% of the rate). The summary reports each fault's peak latency "
-                    + "and recovery time.")
+    @Option(
+            names = "--fault",
+            paramLabel = "SPEC",
+            description =
+                    "Inject a fault into every engine's turn (repeatable): kill-consumer@30s (kill -9 the consumer at "
+                            + "second 30 of the load and start it again on the same checkpoint), lake-outage@30s:10s (the embedded "
+                            + "Azurite stops answering for 10 s), broker-restart@30s (the embedded broker is stopped and started "
+                            + "again), poison@1%% (hostile records at 1%% of the rate). The summary reports each fault's peak latency "
+                            + "and recovery time.")
     List<String> faultSpecs = new ArrayList<>();
 
-    @Option(names = "--consumer-heap", defaultValue = "${env:CONSUMER_HEAP:-4g}",
+    @Option(
+            names = "--consumer-heap",
+            defaultValue = "${env:CONSUMER_HEAP:-4g}",
             description = "-Xmx of each consumer JVM (env CONSUMER_HEAP, default ${DEFAULT-VALUE}).")
     String consumerHeap;
 
@@ -91,19 +97,33 @@ public final class RunCommand implements Callable<Integer> {
         List<Engine> selected = Engines.select(engines, layout);
         Machine machine = Machine.current();
         RunDirectory run = RunDirectory.create(load.results);
-        RunInfo info = new RunInfo(run.runId(), Instant.now(), machine, rate, durationSeconds, load.partitions,
-                load.messageBytes, verdict.warmupSeconds, verdict.thresholdSeconds, verdict.drainTimeoutSeconds,
-                verdict.trendBound, verdict.trendMinRiseSeconds, KEEP_UP_RATIO, verdict.clockToleranceMs,
+        RunInfo info = new RunInfo(
+                run.runId(),
+                Instant.now(),
+                machine,
+                rate,
+                durationSeconds,
+                load.partitions,
+                load.messageBytes,
+                verdict.warmupSeconds,
+                verdict.thresholdSeconds,
+                verdict.drainTimeoutSeconds,
+                verdict.trendBound,
+                verdict.trendMinRiseSeconds,
+                KEEP_UP_RATIO,
+                verdict.clockToleranceMs,
                 faults.stream().map(FaultSpec::text).toList());
 
-        out.printf("streambench run %s: %,d msg/s for %d s per engine, %d partitions, %d-byte events, threshold %.1f s%n",
+        out.printf(
+                "streambench run %s: %,d msg/s for %d s per engine, %d partitions, %d-byte events, threshold %.1f s%n",
                 run.runId(), rate, durationSeconds, load.partitions, load.messageBytes, verdict.thresholdSeconds);
         out.println("machine: " + machine.describe());
         machine.loadWarning(rate).ifPresent(out::println);
         if (!producerOnly) {
-            out.println("engines: " + String.join(", ", selected.stream().map(Engine::id).toList()));
-            selected.forEach(e -> e.unavailable(layout).ifPresent(why ->
-                    out.println("  " + e.id() + " will not run (it fails the run): " + why)));
+            out.println("engines: "
+                    + String.join(", ", selected.stream().map(Engine::id).toList()));
+            selected.forEach(e -> e.unavailable(layout)
+                    .ifPresent(why -> out.println("  " + e.id() + " will not run (it fails the run): " + why)));
             if (selected.stream().allMatch(e -> e.unavailable(layout).isPresent())) {
                 throw new ConfigException("no engine can run here: build them with `mvn -q install -DskipTests`, "
                         + "or use --engines none to check the services and the producer alone");
@@ -115,9 +135,10 @@ public final class RunCommand implements Callable<Integer> {
             if (producerOnly) {
                 return ProducerOnlyRun.run(layout, services, run, rate, durationSeconds, load, out);
             }
-            faults.forEach(f -> f.validate(durationSeconds, services.embeddedKafkaRunning(), services.embeddedLakeRunning()));
-            EngineRun engineRun = new EngineRun(layout, services, defaults, run, info, load.overrides, consumerHeap, out,
-                    faults);
+            faults.forEach(
+                    f -> f.validate(durationSeconds, services.embeddedKafkaRunning(), services.embeddedLakeRunning()));
+            EngineRun engineRun =
+                    new EngineRun(layout, services, defaults, run, info, load.overrides, consumerHeap, out, faults);
             ResultsWriter writer = new ResultsWriter(load.results, run.dir());
             List<EngineResult> results = new ArrayList<>();
             for (Engine engine : selected) {
@@ -158,21 +179,53 @@ public final class RunCommand implements Callable<Integer> {
 
     static void printVerdicts(List<EngineResult> results, PrintStream out) {
         out.println();
-        out.println(String.format(Locale.ROOT, "%-11s %-8s %8s %8s %8s %8s %10s %8s %8s %6s",
-                "engine", "status", "p50 s", "p99 s", "max s", "trend", "commit/s", "keep-up", "missing", "dup"));
+        out.println(String.format(
+                Locale.ROOT,
+                "%-11s %-8s %8s %8s %8s %8s %10s %8s %8s %6s",
+                "engine",
+                "status",
+                "p50 s",
+                "p99 s",
+                "max s",
+                "trend",
+                "commit/s",
+                "keep-up",
+                "missing",
+                "dup"));
         for (EngineResult r : results) {
             if (!r.ran()) {
-                out.println(String.format(Locale.ROOT, "%-11s %-8s %s", r.label(), r.status(), r.notRun().orElse("")));
+                out.println(String.format(
+                        Locale.ROOT,
+                        "%-11s %-8s %s",
+                        r.label(),
+                        r.status(),
+                        r.notRun().orElse("")));
                 continue;
             }
-            out.println(String.format(Locale.ROOT, "%-11s %-8s %8.2f %8.2f %8.2f %+8.4f %,10.0f %8.3f %8d %6d",
-                    r.label(), r.status(), r.percentileSeconds(50), r.percentileSeconds(99), r.maxSeconds(),
-                    r.trendSlope(), r.committedRate(), r.producedRate() > 0 ? r.committedRate() / r.producedRate() : 0,
-                    r.completeness().map(c -> c.missing()).orElse(-1L), r.completeness().map(c -> c.duplicates()).orElse(-1L)));
+            out.println(String.format(
+                    Locale.ROOT,
+                    "%-11s %-8s %8.2f %8.2f %8.2f %+8.4f %,10.0f %8.3f %8d %6d",
+                    r.label(),
+                    r.status(),
+                    r.percentileSeconds(50),
+                    r.percentileSeconds(99),
+                    r.maxSeconds(),
+                    r.trendSlope(),
+                    r.committedRate(),
+                    r.producedRate() > 0 ? r.committedRate() / r.producedRate() : 0,
+                    r.completeness().map(c -> c.missing()).orElse(-1L),
+                    r.completeness().map(c -> c.duplicates()).orElse(-1L)));
             r.verdict().failures().forEach(f -> out.println("    " + f));
-            r.faults().forEach(f -> out.println(String.format(Locale.ROOT, "    fault %s at %.1f s: peak %.2f s, %s", f.fault(),
-                    f.atSecond(), f.peakSeconds(), f.recovered() ? "recovered in " + f.recoverySeconds() + " s (" + f.how() + ")"
-                            : "did not recover")));
+            r.faults()
+                    .forEach(f -> out.println(String.format(
+                            Locale.ROOT,
+                            "    fault %s at %.1f s: peak %.2f s, %s",
+                            f.fault(),
+                            f.atSecond(),
+                            f.peakSeconds(),
+                            f.recovered()
+                                    ? "recovered in " + f.recoverySeconds() + " s (" + f.how() + ")"
+                                    : "did not recover")));
         }
         out.println();
     }

@@ -1,5 +1,10 @@
 package streambench.harness.cli;
 
+import java.io.PrintStream;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import streambench.common.Knobs;
 import streambench.harness.engine.Engine;
 import streambench.harness.engine.EngineResult;
@@ -12,12 +17,6 @@ import streambench.harness.services.InstallLayout;
 import streambench.harness.services.Machine;
 import streambench.harness.services.ProcessSampler;
 import streambench.harness.services.Services;
-
-import java.io.PrintStream;
-import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * The one "run one trial" path of {@code capacity} and {@code tune}: services started once, then per
@@ -38,12 +37,33 @@ final class TrialSession implements AutoCloseable {
         this.baseInfo = baseInfo;
     }
 
-    static TrialSession start(Knobs knobs, InstallLayout layout, KnobDefaults defaults, RunDirectory dir, long rate,
-                              long trialSeconds, LoadOptions load, VerdictOptions verdict, String heap,
-                              PrintStream out) throws InterruptedException {
-        RunInfo info = new RunInfo(dir.runId(), Instant.now(), Machine.current(), rate, trialSeconds, load.partitions,
-                load.messageBytes, verdict.warmupSeconds, verdict.thresholdSeconds, verdict.drainTimeoutSeconds,
-                verdict.trendBound, verdict.trendMinRiseSeconds, RunCommand.KEEP_UP_RATIO, verdict.clockToleranceMs);
+    static TrialSession start(
+            Knobs knobs,
+            InstallLayout layout,
+            KnobDefaults defaults,
+            RunDirectory dir,
+            long rate,
+            long trialSeconds,
+            LoadOptions load,
+            VerdictOptions verdict,
+            String heap,
+            PrintStream out)
+            throws InterruptedException {
+        RunInfo info = new RunInfo(
+                dir.runId(),
+                Instant.now(),
+                Machine.current(),
+                rate,
+                trialSeconds,
+                load.partitions,
+                load.messageBytes,
+                verdict.warmupSeconds,
+                verdict.thresholdSeconds,
+                verdict.drainTimeoutSeconds,
+                verdict.trendBound,
+                verdict.trendMinRiseSeconds,
+                RunCommand.KEEP_UP_RATIO,
+                verdict.clockToleranceMs);
         Services services = Services.start(knobs, layout, dir.dir(), true, out);
         EngineRun base = new EngineRun(layout, services, defaults, dir, info, load.overrides, heap, out, List.of());
         return new TrialSession(services, base, dir, info);
@@ -62,10 +82,21 @@ final class TrialSession implements AutoCloseable {
     EngineResult run(Engine engine, Map<String, String> knobs, long rate) throws InterruptedException {
         trials++;
         RunDirectory trialDir = dir.child(String.format("%s-t%02d", engine.id().replace('.', '-'), trials));
-        RunInfo info = new RunInfo(trialDir.runId(), Instant.now(), baseInfo.machine(), rate, baseInfo.durationSeconds(),
-                baseInfo.partitions(), baseInfo.messageBytes(), baseInfo.warmupSeconds(), baseInfo.thresholdSeconds(),
-                baseInfo.drainTimeoutSeconds(), baseInfo.trendBound(), baseInfo.trendMinRiseSeconds(),
-                baseInfo.keepUpRatio(), baseInfo.clockToleranceMs());
+        RunInfo info = new RunInfo(
+                trialDir.runId(),
+                Instant.now(),
+                baseInfo.machine(),
+                rate,
+                baseInfo.durationSeconds(),
+                baseInfo.partitions(),
+                baseInfo.messageBytes(),
+                baseInfo.warmupSeconds(),
+                baseInfo.thresholdSeconds(),
+                baseInfo.drainTimeoutSeconds(),
+                baseInfo.trendBound(),
+                baseInfo.trendMinRiseSeconds(),
+                baseInfo.keepUpRatio(),
+                baseInfo.clockToleranceMs());
         return base.forTrial(trialDir, info, new LinkedHashMap<>(knobs)).runContained(engine);
     }
 
@@ -79,12 +110,19 @@ final class TrialSession implements AutoCloseable {
         double cores = consumerCores(r);
         double p99 = r.percentileSeconds(99);
         boolean keptUp = checks.getOrDefault("kept-up", false);
-        var load = r.verdict().checks().stream().filter(c -> c.name().equals("load") && !c.passed()).findFirst();
+        var load = r.verdict().checks().stream()
+                .filter(c -> c.name().equals("load") && !c.passed())
+                .findFirst();
         if (load.isPresent()) {
             return TrialOutcome.invalidLoad(load.get().detail(), checks, r.maxSeconds(), p99, keptUp, cores);
         }
-        return TrialOutcome.judged(r.status() == streambench.harness.engine.EngineStatus.PASSED, checks, r.maxSeconds(),
-                p99, keptUp, cores);
+        return TrialOutcome.judged(
+                r.status() == streambench.harness.engine.EngineStatus.PASSED,
+                checks,
+                r.maxSeconds(),
+                p99,
+                keptUp,
+                cores);
     }
 
     /** Mean CPU of the consumer's process(es) over the trial, in cores; NaN when not sampled. */

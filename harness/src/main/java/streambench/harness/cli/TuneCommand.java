@@ -1,5 +1,16 @@
 package streambench.harness.cli;
 
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -18,23 +29,13 @@ import streambench.harness.search.TrialOutcome;
 import streambench.harness.services.InstallLayout;
 import streambench.harness.services.Machine;
 
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-import java.util.Locale;
-import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 /**
  * The tuning loop with no person in it: the engine's search space from docker-compose.yml, the baseline run
  * twice for the noise, then one knob at a time, kept only when it beats the noise.
  */
-@Command(name = "tune", mixinStandardHelpOptions = true,
+@Command(
+        name = "tune",
+        mixinStandardHelpOptions = true,
         description = "Tune one engine's knobs at a target rate: run the baseline twice to measure the noise, then "
                 + "change one knob of its x-<engine>-search block at a time (coordinate descent), keeping a change only "
                 + "when it beats the noise. Writes results/tuning/<engine>/: trials.csv, best.env, a patch of the "
@@ -45,28 +46,41 @@ public final class TuneCommand implements Callable<Integer> {
     /** A trial is its load plus the consumer's start, the drain and the analysis: about a minute more here. */
     private static final Duration TRIAL_OVERHEAD = Duration.ofSeconds(60);
 
-    @Option(names = "--engine", required = true, paramLabel = "ID",
+    @Option(
+            names = "--engine",
+            required = true,
+            paramLabel = "ID",
             description = "The engine to tune: spark-3.5, spark-4.2, flink-1.16 or feldera.")
     String engineId;
 
-    @Option(names = "--rate", defaultValue = "${env:RATE:-200000}",
+    @Option(
+            names = "--rate",
+            defaultValue = "${env:RATE:-200000}",
             description = "Target rate, msg/s (env RATE, default ${DEFAULT-VALUE}, as run).")
     long rate;
 
-    @Option(names = "--budget", defaultValue = "45m",
+    @Option(
+            names = "--budget",
+            defaultValue = "45m",
             description = "How long the search may take (45m, 2h, 900s) or how many trials it may run (20 trials); "
                     + "no trial starts that could not finish in time (default ${DEFAULT-VALUE}).")
     String budget;
 
-    @Option(names = "--trial-duration", defaultValue = "60",
+    @Option(
+            names = "--trial-duration",
+            defaultValue = "60",
             description = "Seconds of load per trial (default ${DEFAULT-VALUE}).")
     long trialSeconds;
 
-    @Option(names = "--apply", description = "Write the best knob set into the engine's anchor in docker-compose.yml "
-            + "(otherwise only the patch is written).")
+    @Option(
+            names = "--apply",
+            description = "Write the best knob set into the engine's anchor in docker-compose.yml "
+                    + "(otherwise only the patch is written).")
     boolean apply;
 
-    @Option(names = "--consumer-heap", defaultValue = "${env:CONSUMER_HEAP:-4g}",
+    @Option(
+            names = "--consumer-heap",
+            defaultValue = "${env:CONSUMER_HEAP:-4g}",
             description = "-Xmx of each consumer JVM (env CONSUMER_HEAP, default ${DEFAULT-VALUE}).")
     String consumerHeap;
 
@@ -94,19 +108,29 @@ public final class TuneCommand implements Callable<Integer> {
         Budget limit = Budget.parse(budget);
         Path dir = load.results.resolve("tuning").resolve(engine.id());
         RunDirectory run = RunDirectory.create(load.results);
-        out.printf(Locale.ROOT, "streambench tune %s: %s at %,d msg/s, %d s trials, budget %s, threshold %.1f s%n",
-                run.runId(), engine.label(), rate, trialSeconds, budget, verdict.thresholdSeconds);
+        out.printf(
+                Locale.ROOT,
+                "streambench tune %s: %s at %,d msg/s, %d s trials, budget %s, threshold %.1f s%n",
+                run.runId(),
+                engine.label(),
+                rate,
+                trialSeconds,
+                budget,
+                verdict.thresholdSeconds);
         out.println("machine: " + Machine.current().describe());
         out.println("search space: " + space);
         out.println("logs: " + run.dir() + "; results: " + dir);
         long started = System.nanoTime();
         CoordinateDescent.Result result;
-        try (TrialSession session = TrialSession.start(knobs, layout, defaults, run, rate, trialSeconds, load, verdict,
-                consumerHeap, out);
-             TuningReport report = new TuningReport(dir, engine.label(), verdict.thresholdSeconds)) {
+        try (TrialSession session = TrialSession.start(
+                        knobs, layout, defaults, run, rate, trialSeconds, load, verdict, consumerHeap, out);
+                TuningReport report = new TuningReport(dir, engine.label(), verdict.thresholdSeconds)) {
             var baseline = session.baselineKnobs(engine);
             java.util.Map<String, String> best = new java.util.LinkedHashMap<>(baseline);
-            CoordinateDescent.Builder descent = CoordinateDescent.builder().baseline(baseline).space(space).rate(rate)
+            CoordinateDescent.Builder descent = CoordinateDescent.builder()
+                    .baseline(baseline)
+                    .space(space)
+                    .rate(rate)
                     .runner((k, r) -> TrialSession.outcome(session.run(engine, k, r)))
                     .listener(t -> {
                         if (t.decision() == CoordinateDescent.Decision.KEPT) {
@@ -120,7 +144,9 @@ public final class TuneCommand implements Callable<Integer> {
             if (limit.trials() > 0) {
                 descent.maxTrials(limit.trials());
             } else {
-                descent.deadline(Instant.now().plus(limit.time()), Duration.ofSeconds(trialSeconds).plus(TRIAL_OVERHEAD));
+                descent.deadline(
+                        Instant.now().plus(limit.time()),
+                        Duration.ofSeconds(trialSeconds).plus(TRIAL_OVERHEAD));
             }
             result = descent.build().run();
             report.writeBest(result.bestKnobs());
@@ -140,41 +166,64 @@ public final class TuneCommand implements Callable<Integer> {
         String diff = patch.unifiedDiff("docker-compose.yml");
         AtomicFiles.write(patchFile, o -> o.write(diff.getBytes(StandardCharsets.UTF_8)));
         if (!patch.changesAnything()) {
-            out.println("the baseline stays best: no change to " + engine.knobAnchor() + " (" + patchFile + " is empty)");
+            out.println(
+                    "the baseline stays best: no change to " + engine.knobAnchor() + " (" + patchFile + " is empty)");
         } else if (apply) {
             AtomicFiles.write(composeFile, o -> o.write(patch.patchedText().getBytes(StandardCharsets.UTF_8)));
             out.println("applied to " + composeFile + ": " + TuningReport.changes(result.bestChanges()));
         } else {
-            out.println("patch of " + engine.knobAnchor() + " in " + patchFile + " (apply it with --apply, or git apply)");
+            out.println(
+                    "patch of " + engine.knobAnchor() + " in " + patchFile + " (apply it with --apply, or git apply)");
         }
-        patch.notInAnchor().forEach((k, v) -> out.println("  " + k + "=" + v + " is not a knob of " + engine.knobAnchor()
-                + ": left out of the patch"));
+        patch.notInAnchor()
+                .forEach((k, v) -> out.println(
+                        "  " + k + "=" + v + " is not a knob of " + engine.knobAnchor() + ": left out of the patch"));
     }
 
     private static void printSummary(Engine engine, CoordinateDescent.Result result, PrintStream out) {
         out.println();
         out.println("tune " + engine.label() + ": " + result.stop().text());
-        result.noise().ifPresent(n -> out.printf(Locale.ROOT, "noise between the two baseline runs: %.2f s max latency, "
-                + "%.2f cores%n", n.latencySeconds(), n.cpuCores()));
+        result.noise()
+                .ifPresent(n -> out.printf(
+                        Locale.ROOT,
+                        "noise between the two baseline runs: %.2f s max latency, " + "%.2f cores%n",
+                        n.latencySeconds(),
+                        n.cpuCores()));
         for (CoordinateDescent.Trial t : result.trials()) {
             if (t.decision() == CoordinateDescent.Decision.KEPT) {
                 out.printf(Locale.ROOT, "  kept %s=%s: %s%n", t.knob(), t.value(), t.reason());
             }
         }
-        result.bestOutcome().ifPresent(o -> out.printf(Locale.ROOT, "best: %s, max %.2f s, p99 %.2f s, %.2f cores; "
-                        + "changes: %s%n", o.passed() ? "passes every check" : "fails", o.maxLatencySeconds(), o.p99Seconds(),
-                o.consumerCores(), TuningReport.changes(result.bestChanges())));
+        result.bestOutcome()
+                .ifPresent(o -> out.printf(
+                        Locale.ROOT,
+                        "best: %s, max %.2f s, p99 %.2f s, %.2f cores; " + "changes: %s%n",
+                        o.passed() ? "passes every check" : "fails",
+                        o.maxLatencySeconds(),
+                        o.p99Seconds(),
+                        o.consumerCores(),
+                        TuningReport.changes(result.bestChanges())));
     }
 
     /** One dense line per trial. */
     static String progressLine(Engine engine, CoordinateDescent.Trial t, long startedNanos) {
         TrialOutcome o = t.outcome();
         long elapsed = (System.nanoTime() - startedNanos) / 1_000_000_000L;
-        return String.format(Locale.ROOT, "%s trial %2d round %d %-30s %-8s %-7s max %6.2f s  p99 %6.2f s  cpu %4.2f cores"
-                        + "  (%dm%02ds)  %s", engine.id(), t.number(), t.round(),
-                t.knob().isEmpty() ? "baseline" : t.knob() + "=" + t.value(), t.decision().name().toLowerCase(Locale.ROOT),
-                o.loadInvalid() ? "INVALID" : o.passed() ? "passed" : "failed", o.maxLatencySeconds(), o.p99Seconds(),
-                o.consumerCores(), elapsed / 60, elapsed % 60, t.reason());
+        return String.format(
+                Locale.ROOT,
+                "%s trial %2d round %d %-30s %-8s %-7s max %6.2f s  p99 %6.2f s  cpu %4.2f cores" + "  (%dm%02ds)  %s",
+                engine.id(),
+                t.number(),
+                t.round(),
+                t.knob().isEmpty() ? "baseline" : t.knob() + "=" + t.value(),
+                t.decision().name().toLowerCase(Locale.ROOT),
+                o.loadInvalid() ? "INVALID" : o.passed() ? "passed" : "failed",
+                o.maxLatencySeconds(),
+                o.p99Seconds(),
+                o.consumerCores(),
+                elapsed / 60,
+                elapsed % 60,
+                t.reason());
     }
 
     /** {@code --budget}: a time or a number of trials. */
@@ -202,8 +251,8 @@ public final class TuneCommand implements Callable<Integer> {
                 }
                 return new Budget(d, 0);
             }
-            throw new ConfigException("--budget must be a time (45m, 2h, 900s) or a number of trials (20 trials), got \""
-                    + text + "\"");
+            throw new ConfigException(
+                    "--budget must be a time (45m, 2h, 900s) or a number of trials (20 trials), got \"" + text + "\"");
         }
     }
 

@@ -12,27 +12,36 @@ import java.util.List;
  *                              made visible, written again (OPTIMIZE, compaction); their rows are not new
  * @param removed               files this version took out of the table
  */
-public record DeltaCommit(long version, long commitTimestampMillis, String operation, List<AddedFile> added,
-                          List<AddedFile> rewritten, List<RemovedFile> removed) {
+public record DeltaCommit(
+        long version,
+        long commitTimestampMillis,
+        String operation,
+        List<AddedFile> added,
+        List<AddedFile> rewritten,
+        List<RemovedFile> removed) {
     /**
      * {@code path} as written in the log (relative to the table, URI-encoded); {@code numRecords} and
      * the smallest {@code ts} (epoch µs) from the file's statistics, -1 / {@link Long#MIN_VALUE} when absent.
      */
-    public record AddedFile(String path, long size, long numRecords, long minTsMicros) {
-    }
+    public record AddedFile(String path, long size, long numRecords, long minTsMicros) {}
 
     /** {@code dataChange} false: the rows live on in a file of {@link #rewritten()}; true: they are deleted. */
-    public record RemovedFile(String path, boolean dataChange) {
-    }
+    public record RemovedFile(String path, boolean dataChange) {}
 
     /** Smallest ts of the rows this commit made visible per the statistics, or {@link Long#MIN_VALUE}. */
     public long minTsMicros() {
-        return added.stream().mapToLong(AddedFile::minTsMicros).filter(t -> t != Long.MIN_VALUE).min()
+        return added.stream()
+                .mapToLong(AddedFile::minTsMicros)
+                .filter(t -> t != Long.MIN_VALUE)
+                .min()
                 .orElse(Long.MIN_VALUE);
     }
 
     /** Rows this commit made visible per the statistics. */
     public long recordCount() {
-        return added.stream().mapToLong(AddedFile::numRecords).filter(n -> n >= 0).sum();
+        return added.stream()
+                .mapToLong(AddedFile::numRecords)
+                .filter(n -> n >= 0)
+                .sum();
     }
 }

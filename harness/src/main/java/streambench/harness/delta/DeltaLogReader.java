@@ -3,11 +3,6 @@ package streambench.harness.delta;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
-
 import java.io.BufferedReader;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -21,6 +16,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 
 /**
  * Reads a Delta table's commits straight from its JSON log, version by version from 0. Latency is
@@ -62,6 +61,7 @@ public final class DeltaLogReader {
     private final Path table;
     /** The data files the table holds after the versions {@link #next()} returned, by decoded path. */
     private final Set<String> files = new HashSet<>();
+
     private long nextVersion = 0;
 
     public DeltaLogReader(FileSystem fs, String tableUri) {
@@ -145,7 +145,8 @@ public final class DeltaLogReader {
                 try {
                     action = JSON.readTree(line);
                 } catch (JsonProcessingException e) {
-                    throw new IOException(at(version, "") + ", line " + lineNo + " is not JSON: " + e.getOriginalMessage(), e);
+                    throw new IOException(
+                            at(version, "") + ", line " + lineNo + " is not JSON: " + e.getOriginalMessage(), e);
                 }
                 if (action.has("commitInfo")) {
                     JsonNode info = action.get("commitInfo");
@@ -156,8 +157,11 @@ public final class DeltaLogReader {
                     JsonNode add = action.get("add");
                     String path = add.path("path").asText();
                     JsonNode stats = stats(add);
-                    var file = new DeltaCommit.AddedFile(path, add.path("size").asLong(-1),
-                            stats.path("numRecords").asLong(-1), minTsMicros(stats));
+                    var file = new DeltaCommit.AddedFile(
+                            path,
+                            add.path("size").asLong(-1),
+                            stats.path("numRecords").asLong(-1),
+                            minTsMicros(stats));
                     // the protocol requires dataChange; a writer leaving it out gets the safe reading: new rows
                     (add.path("dataChange").asBoolean(true) ? added : rewritten).add(file);
                     if (add.hasNonNull("deletionVector")) {
@@ -167,7 +171,8 @@ public final class DeltaLogReader {
                 } else if (action.has("remove")) {
                     JsonNode remove = action.get("remove");
                     String path = remove.path("path").asText();
-                    removed.add(new DeltaCommit.RemovedFile(path, remove.path("dataChange").asBoolean(true)));
+                    removed.add(new DeltaCommit.RemovedFile(
+                            path, remove.path("dataChange").asBoolean(true)));
                     checkUri(path, unreadablePaths);
                 } else if (action.has("metaData")) {
                     metaData.add(action.get("metaData"));
@@ -175,7 +180,8 @@ public final class DeltaLogReader {
             }
         }
         if (timestamp < 0 && inCommitTimestamp < 0) {
-            throw new IOException(at(version, operation) + " has no commitInfo.timestamp: cannot tell when it became visible");
+            throw new IOException(
+                    at(version, operation) + " has no commitInfo.timestamp: cannot tell when it became visible");
         }
         if (!unreadablePaths.isEmpty()) {
             throw new IOException(at(version, operation) + ": the data file path " + unreadablePaths.get(0)
@@ -191,8 +197,13 @@ public final class DeltaLogReader {
         }
         // in-commit timestamps, when the table has them, are the commit's time by the protocol: monotonic
         // across versions, where commitInfo.timestamp is merely the writer's clock
-        return Optional.of(new DeltaCommit(version, inCommitTimestamp >= 0 ? inCommitTimestamp : timestamp, operation,
-                List.copyOf(added), List.copyOf(rewritten), List.copyOf(removed)));
+        return Optional.of(new DeltaCommit(
+                version,
+                inCommitTimestamp >= 0 ? inCommitTimestamp : timestamp,
+                operation,
+                List.copyOf(added),
+                List.copyOf(rewritten),
+                List.copyOf(removed)));
     }
 
     /**
@@ -201,9 +212,11 @@ public final class DeltaLogReader {
      * A remove while the table holds nothing deletes no row (delta-rs truncating a new, empty table).
      */
     private void apply(DeltaCommit c) throws IOException {
-        var deleted = c.removed().stream().filter(DeltaCommit.RemovedFile::dataChange).toList();
+        var deleted =
+                c.removed().stream().filter(DeltaCommit.RemovedFile::dataChange).toList();
         if (!deleted.isEmpty() && !files.isEmpty()) {
-            throw new IOException(at(c.version(), c.operation()) + " removes data files (" + deleted.get(0).path()
+            throw new IOException(at(c.version(), c.operation()) + " removes data files ("
+                    + deleted.get(0).path()
                     + (deleted.size() > 1 ? " and " + (deleted.size() - 1) + " more" : "")
                     + "): streambench judges append-only tables, and rows deleted after their commit can no longer"
                     + " be counted or timed");
@@ -247,14 +260,17 @@ public final class DeltaLogReader {
             }
         }
         if (nextVersion == 0 && (firstLater != Long.MAX_VALUE || firstCheckpoint != Long.MAX_VALUE)) {
-            throw new IOException("table " + tableUri + ": commits before version " + Math.min(firstLater, firstCheckpoint)
-                    + " have been cleaned up" + (firstCheckpoint != Long.MAX_VALUE ? " (a checkpoint replaces them)" : "")
-                    + ", so the latency of their rows cannot be known; streambench judges a table whose log"
-                    + " still holds every commit since version 0");
+            throw new IOException(
+                    "table " + tableUri + ": commits before version " + Math.min(firstLater, firstCheckpoint)
+                            + " have been cleaned up"
+                            + (firstCheckpoint != Long.MAX_VALUE ? " (a checkpoint replaces them)" : "")
+                            + ", so the latency of their rows cannot be known; streambench judges a table whose log"
+                            + " still holds every commit since version 0");
         }
         if (firstLater != Long.MAX_VALUE) {
-            throw new IOException("table " + tableUri + ": version " + nextVersion + " is missing from the log but version "
-                    + firstLater + " exists: the rows of the missing versions can be neither counted nor timed");
+            throw new IOException("table " + tableUri + ": version " + nextVersion
+                    + " is missing from the log but version " + firstLater
+                    + " exists: the rows of the missing versions can be neither counted nor timed");
         }
         return false;
     }
@@ -262,10 +278,12 @@ public final class DeltaLogReader {
     private void checkSchema(long version, String operation, JsonNode metaData) throws IOException {
         List<String> columns = new ArrayList<>();
         try {
-            JSON.readTree(metaData.path("schemaString").asText("{}")).path("fields")
+            JSON.readTree(metaData.path("schemaString").asText("{}"))
+                    .path("fields")
                     .forEach(f -> columns.add(f.path("name").asText()));
         } catch (JsonProcessingException e) {
-            throw new IOException(at(version, operation) + ": metaData.schemaString is not JSON: " + e.getOriginalMessage(), e);
+            throw new IOException(
+                    at(version, operation) + ": metaData.schemaString is not JSON: " + e.getOriginalMessage(), e);
         }
         List<String> partitionColumns = new ArrayList<>();
         metaData.path("partitionColumns").forEach(p -> partitionColumns.add(p.asText()));

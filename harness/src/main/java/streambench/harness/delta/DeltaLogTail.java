@@ -1,10 +1,9 @@
 package streambench.harness.delta;
 
-import org.apache.hadoop.fs.FileSystem;
-
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.hadoop.fs.FileSystem;
 
 /**
  * Follows a table's log while a run is on: notes when each version was first seen (to compare with
@@ -56,8 +55,8 @@ public final class DeltaLogTail implements AutoCloseable {
             committedRows += Math.max(0, c.recordCount());
             if (!c.added().isEmpty()) {
                 long minTs = c.minTsMicros();
-                latestMaxLatencySeconds = minTs == Long.MIN_VALUE ? Double.NaN
-                        : (c.commitTimestampMillis() * 1000 - minTs) / 1e6;
+                latestMaxLatencySeconds =
+                        minTs == Long.MIN_VALUE ? Double.NaN : (c.commitTimestampMillis() * 1000 - minTs) / 1e6;
             }
         }
     }

@@ -1,5 +1,6 @@
 package streambench.harness.delta;
 
+import java.io.IOException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.column.page.PageReadStore;
@@ -16,8 +17,6 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Types;
 
-import java.io.IOException;
-
 /**
  * Reads {@code ts}, {@code producer_id} and {@code seq} from one Parquet data file, whatever else
  * it holds (Feldera adds columns). {@code ts} may be INT64 micros or millis (Spark with
@@ -30,8 +29,7 @@ public final class EventFileReader {
         void accept(long tsMicros, int producerId, long seq);
     }
 
-    private EventFileReader() {
-    }
+    private EventFileReader() {}
 
     /** @return rows read */
     public static long read(FileSystem fs, Path file, RowSink sink) throws IOException {
@@ -54,7 +52,8 @@ public final class EventFileReader {
                 RecordReader<Group> records = io.getRecordReader(pages, new GroupRecordConverter(projection));
                 for (long i = 0, n = pages.getRowCount(); i < n; i++) {
                     Group g = records.read();
-                    if (g.getFieldRepetitionCount(0) == 0 || g.getFieldRepetitionCount(1) == 0
+                    if (g.getFieldRepetitionCount(0) == 0
+                            || g.getFieldRepetitionCount(1) == 0
                             || g.getFieldRepetitionCount(2) == 0) {
                         throw new IOException(file + " row " + (rows + 1) + " has a null ts, producer_id or seq");
                     }
@@ -85,7 +84,8 @@ public final class EventFileReader {
                         return (t.getJulianDay() - 2_440_588L) * 86_400_000_000L + t.getTimeOfDayNanos() / 1000;
                     };
                 case INT64:
-                    if (type.getLogicalTypeAnnotation() instanceof LogicalTypeAnnotation.TimestampLogicalTypeAnnotation t) {
+                    if (type.getLogicalTypeAnnotation()
+                            instanceof LogicalTypeAnnotation.TimestampLogicalTypeAnnotation t) {
                         return switch (t.getUnit()) {
                             case MILLIS -> g -> g.getLong(0, 0) * 1000;
                             case MICROS -> g -> g.getLong(0, 0);

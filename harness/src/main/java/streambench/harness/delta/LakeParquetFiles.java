@@ -1,5 +1,6 @@
 package streambench.harness.delta;
 
+import java.io.IOException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.hadoop.util.HadoopStreams;
@@ -8,8 +9,6 @@ import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.io.PositionOutputStream;
 import org.apache.parquet.io.SeekableInputStream;
 
-import java.io.IOException;
-
 /**
  * Parquet files on the FileSystem the caller opened. parquet-hadoop's own HadoopInputFile/OutputFile
  * go through Hadoop's global FileSystem cache, keyed by scheme and authority only: every Azurite has
@@ -17,8 +16,7 @@ import java.io.IOException;
  * got that one's cached instance, pointed at a dead port, and retried for a quarter of an hour.
  */
 public final class LakeParquetFiles {
-    private LakeParquetFiles() {
-    }
+    private LakeParquetFiles() {}
 
     public static InputFile input(FileSystem fs, Path path) throws IOException {
         long length = fs.getFileStatus(path).getLen();

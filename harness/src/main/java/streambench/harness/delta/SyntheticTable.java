@@ -1,5 +1,8 @@
 package streambench.harness.delta;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.UUID;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -10,10 +13,6 @@ import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
-
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.UUID;
 
 /**
  * Writes a Delta table of benchmark events whose latency is known in advance: events due every
@@ -26,12 +25,18 @@ public final class SyntheticTable {
     static final MessageType SCHEMA = MessageTypeParser.parseMessageType(
             "message events { required int64 ts (TIMESTAMP(MICROS,true)); required int32 producer_id; required int64 seq; }");
 
-    private SyntheticTable() {
-    }
+    private SyntheticTable() {}
 
     /** @return events written */
-    public static long write(FileSystem fs, String tableUri, long startMicros, long rate, long durationSeconds,
-                             double commitEverySeconds, long delayMicros) throws IOException {
+    public static long write(
+            FileSystem fs,
+            String tableUri,
+            long startMicros,
+            long rate,
+            long durationSeconds,
+            double commitEverySeconds,
+            long delayMicros)
+            throws IOException {
         create(fs, tableUri, startMicros / 1000);
         long total = rate * durationSeconds;
         long perCommit = Math.max(1, Math.round(rate * commitEverySeconds));
@@ -45,13 +50,23 @@ public final class SyntheticTable {
             long lastTs = 0;
             try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(
                             LakeParquetFiles.output(fs, new Path(tableUri, file)))
-                    .withType(SCHEMA).withConf(fs.getConf()).withCompressionCodec(CompressionCodecName.SNAPPY).build()) {
+                    .withType(SCHEMA)
+                    .withConf(fs.getConf())
+                    .withCompressionCodec(CompressionCodecName.SNAPPY)
+                    .build()) {
                 for (long i = 0; i < n; i++, seq++) {
                     lastTs = startMicros + Math.round(seq * stepMicros);
-                    writer.write(groups.newGroup().append("ts", lastTs).append("producer_id", 0).append("seq", seq));
+                    writer.write(groups.newGroup()
+                            .append("ts", lastTs)
+                            .append("producer_id", 0)
+                            .append("seq", seq));
                 }
             }
-            commit(fs, tableUri, version, (lastTs + delayMicros) / 1000,
+            commit(
+                    fs,
+                    tableUri,
+                    version,
+                    (lastTs + delayMicros) / 1000,
                     "{\"add\":{\"path\":\"" + file + "\",\"partitionValues\":{},\"size\":1,\"modificationTime\":0,"
                             + "\"dataChange\":true,\"stats\":\"{\\\"numRecords\\\":" + n + "}\"}}\n");
             version++;
@@ -61,13 +76,19 @@ public final class SyntheticTable {
 
     /** Version 0: the protocol and a table of {@code ts, producer_id, seq}, created at {@code createdMillis}. */
     static void create(FileSystem fs, String tableUri, long createdMillis) throws IOException {
-        commit(fs, tableUri, 0, createdMillis, "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}\n"
-                + "{\"metaData\":{\"id\":\"" + UUID.randomUUID() + "\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
-                + "\"schemaString\":\"{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":["
-                + "{\\\"name\\\":\\\"ts\\\",\\\"type\\\":\\\"timestamp\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}},"
-                + "{\\\"name\\\":\\\"producer_id\\\",\\\"type\\\":\\\"integer\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}},"
-                + "{\\\"name\\\":\\\"seq\\\",\\\"type\\\":\\\"long\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}}]}\","
-                + "\"partitionColumns\":[],\"configuration\":{},\"createdTime\":" + createdMillis + "}}\n");
+        commit(
+                fs,
+                tableUri,
+                0,
+                createdMillis,
+                "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}\n"
+                        + "{\"metaData\":{\"id\":\"" + UUID.randomUUID()
+                        + "\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
+                        + "\"schemaString\":\"{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":["
+                        + "{\\\"name\\\":\\\"ts\\\",\\\"type\\\":\\\"timestamp\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}},"
+                        + "{\\\"name\\\":\\\"producer_id\\\",\\\"type\\\":\\\"integer\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}},"
+                        + "{\\\"name\\\":\\\"seq\\\",\\\"type\\\":\\\"long\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}}]}\","
+                        + "\"partitionColumns\":[],\"configuration\":{},\"createdTime\":" + createdMillis + "}}\n");
     }
 
     /** Writes {@code _delta_log/<version>.json}: a commitInfo at {@code commitMillis}, then {@code actions}. */

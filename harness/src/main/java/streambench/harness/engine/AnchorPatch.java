@@ -2,14 +2,13 @@ package streambench.harness.engine;
 
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
-import streambench.common.ConfigException;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import streambench.common.ConfigException;
 
 /**
  * New values for knobs of one {@code x-*-tuning} anchor, written into the text of docker-compose.yml line by
@@ -17,7 +16,8 @@ import java.util.regex.Pattern;
  * before applying it.
  */
 public final class AnchorPatch {
-    private static final Pattern ENTRY = Pattern.compile("^(\\s+)([A-Z][A-Z0-9_]*)(:\\s*)(\"[^\"]*\"|'[^']*'|[^\\s#]*)(.*)$");
+    private static final Pattern ENTRY =
+            Pattern.compile("^(\\s+)([A-Z][A-Z0-9_]*)(:\\s*)(\"[^\"]*\"|'[^']*'|[^\\s#]*)(.*)$");
 
     private final List<String> original;
     private final List<String> patched;
@@ -44,8 +44,12 @@ public final class AnchorPatch {
         if (start < 0) {
             throw new ConfigException("docker-compose.yml has no " + anchor + " block to patch");
         }
-        for (int i = start + 1; i < lines.size() && (lines.get(i).isEmpty() || Character.isWhitespace(lines.get(i).charAt(0))
-                || lines.get(i).startsWith("#")); i++) {
+        for (int i = start + 1;
+                i < lines.size()
+                        && (lines.get(i).isEmpty()
+                                || Character.isWhitespace(lines.get(i).charAt(0))
+                                || lines.get(i).startsWith("#"));
+                i++) {
             Matcher m = ENTRY.matcher(lines.get(i));
             if (m.matches() && left.containsKey(m.group(2))) {
                 String value = left.remove(m.group(2));
@@ -77,8 +81,8 @@ public final class AnchorPatch {
 
     /** A unified diff with three lines of context, applicable with {@code git apply} or {@code patch -p1}. */
     public String unifiedDiff(String fileName) {
-        List<String> diff = UnifiedDiffUtils.generateUnifiedDiff("a/" + fileName, "b/" + fileName, original,
-                DiffUtils.diff(original, patched), 3);
+        List<String> diff = UnifiedDiffUtils.generateUnifiedDiff(
+                "a/" + fileName, "b/" + fileName, original, DiffUtils.diff(original, patched), 3);
         return diff.isEmpty() ? "" : String.join("\n", diff) + "\n";
     }
 }

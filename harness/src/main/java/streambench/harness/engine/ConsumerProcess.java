@@ -1,10 +1,5 @@
 package streambench.harness.engine;
 
-import streambench.common.ConsumerContract;
-
-import streambench.harness.services.ChildProcess;
-import streambench.harness.services.FreePort;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,6 +11,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import streambench.common.ConsumerContract;
+import streambench.harness.services.ChildProcess;
+import streambench.harness.services.FreePort;
 
 /**
  * An engine's consumer running as its own JVM (as it would in a container), with a free health port:
@@ -24,7 +22,8 @@ import java.util.function.Consumer;
 public final class ConsumerProcess implements AutoCloseable {
     private final ChildProcess process;
     private final int healthPort;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
     private ConsumerProcess(ChildProcess process, int healthPort) {
         this.process = process;
@@ -32,8 +31,13 @@ public final class ConsumerProcess implements AutoCloseable {
     }
 
     /** Starts {@code java <jvmArgs> -jar <jar>} with {@code env} plus a HEALTH_PORT of its own. */
-    public static ConsumerProcess start(String name, Path jar, List<String> jvmArgs, Map<String, String> env, Path logFile,
-                                 Consumer<String> lines) {
+    public static ConsumerProcess start(
+            String name,
+            Path jar,
+            List<String> jvmArgs,
+            Map<String, String> env,
+            Path logFile,
+            Consumer<String> lines) {
         int port = FreePort.find();
         Map<String, String> fullEnv = new LinkedHashMap<>(env);
         fullEnv.put(ConsumerContract.HEALTH_PORT, Integer.toString(port));
@@ -47,18 +51,26 @@ public final class ConsumerProcess implements AutoCloseable {
 
     /** Polls /health until 200; fails with the log's tail when the process dies or time runs out. */
     public void awaitReady(Duration timeout) throws InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + healthPort + ConsumerContract.HEALTH_PATH))
-                .timeout(Duration.ofSeconds(2)).build();
-        process.awaitReady(timeout, () -> http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200);
+        HttpRequest request = HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + healthPort + ConsumerContract.HEALTH_PATH))
+                .timeout(Duration.ofSeconds(2))
+                .build();
+        process.awaitReady(
+                timeout,
+                () -> http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200);
     }
 
     /** The consumer's counters from GET /metrics; empty when it does not answer. */
     public Map<String, Long> metrics() {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + healthPort + ConsumerContract.METRICS_PATH))
-                .timeout(Duration.ofSeconds(5)).build();
+        HttpRequest request = HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + healthPort + ConsumerContract.METRICS_PATH))
+                .timeout(Duration.ofSeconds(5))
+                .build();
         Map<String, Long> out = new LinkedHashMap<>();
         try {
-            for (String line : http.send(request, HttpResponse.BodyHandlers.ofString()).body().split("\n")) {
+            for (String line : http.send(request, HttpResponse.BodyHandlers.ofString())
+                    .body()
+                    .split("\n")) {
                 String[] kv = line.trim().split(" ");
                 if (kv.length == 2) {
                     out.put(kv[0], Long.parseLong(kv[1]));

@@ -1,12 +1,10 @@
 package streambench.harness.engine;
 
-import streambench.common.ConsumerContract;
-
-import streambench.harness.services.InstallLayout;
-
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.LongConsumer;
+import streambench.common.ConsumerContract;
+import streambench.harness.services.InstallLayout;
 
 /**
  * The consumer of one engine's turn, which the kill-consumer fault replaces: SIGKILL, then the same jar
@@ -24,8 +22,13 @@ final class ConsumerSlot implements AutoCloseable {
     private long malformedOfKilled;
     private int restarts;
 
-    ConsumerSlot(Engine engine, InstallLayout layout, Map<String, String> env, String heap, Path logFile,
-                 LongConsumer onNewPid) {
+    ConsumerSlot(
+            Engine engine,
+            InstallLayout layout,
+            Map<String, String> env,
+            String heap,
+            Path logFile,
+            LongConsumer onNewPid) {
         this.engine = engine;
         this.layout = layout;
         this.env = env;

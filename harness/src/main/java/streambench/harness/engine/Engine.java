@@ -1,12 +1,11 @@
 package streambench.harness.engine;
 
-import streambench.harness.services.InstallLayout;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import streambench.harness.services.InstallLayout;
 
 /**
  * What the harness knows of a system under test, and nothing more: its name, where its knob
@@ -27,8 +26,8 @@ public interface Engine {
     Optional<String> unavailable(InstallLayout layout);
 
     /** Starts its consumer as its own process; {@code env} holds knobs, endpoints, topic and table. */
-    ConsumerProcess launch(InstallLayout layout, Map<String, String> env, String heap, Path logFile,
-                           Consumer<String> lines);
+    ConsumerProcess launch(
+            InstallLayout layout, Map<String, String> env, String heap, Path logFile, Consumer<String> lines);
 
     /** Start-up plus the first commit: a cold Spark JVM took 20–36 s on 2 cores. */
     default Duration readyTimeout() {

@@ -1,18 +1,16 @@
 package streambench.harness.engine;
 
-import streambench.harness.analysis.ProducerReport;
-import streambench.harness.fault.FaultRun;
-import streambench.harness.services.ProcessSampler;
-
-import org.HdrHistogram.Histogram;
-import streambench.harness.analysis.CommitRow;
-import streambench.harness.analysis.Completeness;
-import streambench.harness.analysis.SecondBin;
-import streambench.harness.analysis.Verdict;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.HdrHistogram.Histogram;
+import streambench.harness.analysis.CommitRow;
+import streambench.harness.analysis.Completeness;
+import streambench.harness.analysis.ProducerReport;
+import streambench.harness.analysis.SecondBin;
+import streambench.harness.analysis.Verdict;
+import streambench.harness.fault.FaultRun;
+import streambench.harness.services.ProcessSampler;
 
 /**
  * Everything the reports say about one engine in one run; {@code notRun} holds why it has no figures.
@@ -49,14 +47,37 @@ public record EngineResult(
      * No figures: {@code attempted} when it was started but crashed, never became ready or could not be
      * analysed (failed), otherwise it could not be started at all (not run).
      */
-    public static EngineResult didNotRun(Engine engine, String why, boolean attempted, Map<String, String> knobs,
-                                  String logTail) {
+    public static EngineResult didNotRun(
+            Engine engine, String why, boolean attempted, Map<String, String> knobs, String logTail) {
         // the reason goes to the console, the verdict, the chart and every result file: mask what it may quote
         streambench.common.Secrets.rememberSecretsIn(knobs);
         String reason = streambench.common.Secrets.redactText(why);
-        return new EngineResult(engine.id(), engine.label(), attempted, Optional.of(reason), 0, List.of(), new Histogram(3),
-                Double.NaN, List.of(), Optional.empty(), Optional.empty(), 0, List.of(), 0, 0, Double.NaN, 0, 0, 0,
-                Map.of(), knobs, List.of(), -1, new Verdict.Outcome(List.of(new Verdict.Check("ran", false, reason))), logTail);
+        return new EngineResult(
+                engine.id(),
+                engine.label(),
+                attempted,
+                Optional.of(reason),
+                0,
+                List.of(),
+                new Histogram(3),
+                Double.NaN,
+                List.of(),
+                Optional.empty(),
+                Optional.empty(),
+                0,
+                List.of(),
+                0,
+                0,
+                Double.NaN,
+                0,
+                0,
+                0,
+                Map.of(),
+                knobs,
+                List.of(),
+                -1,
+                new Verdict.Outcome(List.of(new Verdict.Check("ran", false, reason))),
+                logTail);
     }
 
     /** Succeeded only when there is at least one result and every one passed: not run and invalid fail too. */

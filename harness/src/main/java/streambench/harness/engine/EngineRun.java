@@ -1,34 +1,29 @@
 package streambench.harness.engine;
 
-import streambench.common.ConsumerContract;
-
-import streambench.harness.services.InstallLayout;
-
-import streambench.harness.analysis.ProducerReport;
-import streambench.harness.fault.FaultInjector;
-import streambench.harness.fault.FaultRun;
-import streambench.harness.fault.PoisonProducer;
-import streambench.harness.services.LakeFileSystem;
-import streambench.harness.services.ProcessSampler;
-import streambench.harness.services.ProducerLauncher;
-
-import streambench.harness.fault.FaultSpec;
-import streambench.harness.services.Services;
-import streambench.harness.services.TopicAdmin;
-
-import org.apache.hadoop.fs.FileSystem;
-import streambench.harness.analysis.Completeness;
-import streambench.harness.analysis.SecondBin;
-import streambench.harness.analysis.TableAnalysis;
-import streambench.harness.analysis.Verdict;
-import streambench.harness.delta.DeltaLogTail;
-
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.hadoop.fs.FileSystem;
+import streambench.common.ConsumerContract;
+import streambench.harness.analysis.Completeness;
+import streambench.harness.analysis.ProducerReport;
+import streambench.harness.analysis.SecondBin;
+import streambench.harness.analysis.TableAnalysis;
+import streambench.harness.analysis.Verdict;
+import streambench.harness.delta.DeltaLogTail;
+import streambench.harness.fault.FaultInjector;
+import streambench.harness.fault.FaultRun;
+import streambench.harness.fault.FaultSpec;
+import streambench.harness.fault.PoisonProducer;
+import streambench.harness.services.InstallLayout;
+import streambench.harness.services.LakeFileSystem;
+import streambench.harness.services.ProcessSampler;
+import streambench.harness.services.ProducerLauncher;
+import streambench.harness.services.Services;
+import streambench.harness.services.TopicAdmin;
 
 /**
  * One engine's turn, with the whole machine to itself: fresh topic, consumer started and ready,
@@ -47,8 +42,16 @@ public final class EngineRun {
     private final PrintStream out;
     private final List<FaultSpec> faults;
 
-    public EngineRun(InstallLayout layout, Services services, KnobDefaults defaults, RunDirectory dir, RunInfo info,
-              Map<String, String> overrides, String heap, PrintStream out, List<FaultSpec> faults) {
+    public EngineRun(
+            InstallLayout layout,
+            Services services,
+            KnobDefaults defaults,
+            RunDirectory dir,
+            RunInfo info,
+            Map<String, String> overrides,
+            String heap,
+            PrintStream out,
+            List<FaultSpec> faults) {
         this.faults = faults;
         this.layout = layout;
         this.services = services;
@@ -108,7 +111,9 @@ public final class EngineRun {
         env.putAll(services.endpointEnv());
         env.put(ConsumerContract.TOPIC, topic);
         env.put(ConsumerContract.TABLE_PATH, tablePath);
-        env.put(ConsumerContract.TELEMETRY_FILE, dir.file(engine.id() + "-telemetry.jsonl").toAbsolutePath().toString());
+        env.put(
+                ConsumerContract.TELEMETRY_FILE,
+                dir.file(engine.id() + "-telemetry.jsonl").toAbsolutePath().toString());
 
         try (TopicAdmin topics = new TopicAdmin(services.kafka())) {
             topics.create(topic, info.partitions());
@@ -120,19 +125,29 @@ public final class EngineRun {
         }
     }
 
-    private EngineResult runWithTopic(Engine engine, Map<String, String> knobs, Map<String, String> env, String topic,
-                                      String tableUri) throws Exception {
+    private EngineResult runWithTopic(
+            Engine engine, Map<String, String> knobs, Map<String, String> env, String topic, String tableUri)
+            throws Exception {
         long t0 = System.nanoTime();
         out.printf("  starting the %s consumer (log %s) ...%n", engine.label(), dir.file(engine.id() + ".log"));
         try (ProcessSampler sampler = new ProcessSampler();
-             ConsumerSlot slot = new ConsumerSlot(engine, layout, env, heap, dir.file(engine.id() + ".log"),
-                     pid -> sampler.watch("consumer", pid));
-             FileSystem fs = LakeFileSystem.open(services.lake(), Map.of())) {
+                ConsumerSlot slot = new ConsumerSlot(
+                        engine,
+                        layout,
+                        env,
+                        heap,
+                        dir.file(engine.id() + ".log"),
+                        pid -> sampler.watch("consumer", pid));
+                FileSystem fs = LakeFileSystem.open(services.lake(), Map.of())) {
             try {
                 slot.current().awaitReady(engine.readyTimeout());
             } catch (IllegalStateException e) {
                 out.println("  " + engine.label() + " failed: " + firstLine(e.getMessage()));
-                return EngineResult.didNotRun(engine, firstLine(e.getMessage()), true, knobs,
+                return EngineResult.didNotRun(
+                        engine,
+                        firstLine(e.getMessage()),
+                        true,
+                        knobs,
                         slot.current().process().logTail());
             }
             out.printf("  ready after %.1f s (first commit done)%n", (System.nanoTime() - t0) / 1e9);
@@ -142,14 +157,17 @@ public final class EngineRun {
             services.azuritePid().ifPresent(pid -> sampler.watch("azurite", pid));
             ProducerLauncher.Outcome produced;
             try (DeltaLogTail tail = new DeltaLogTail(fs, tableUri, 500);
-                 FaultInjector injector = new FaultInjector(faults, actions(engine, slot, sampler), out);
-                 PoisonProducer poison = poisonFor(topic)) {
+                    FaultInjector injector = new FaultInjector(faults, actions(engine, slot, sampler), out);
+                    PoisonProducer poison = poisonFor(topic)) {
                 LiveView live = new LiveView(engine.id(), info.durationSeconds(), tail, out);
                 ProducerLauncher producer = new ProducerLauncher(layout, services.endpointEnv());
-                produced = producer.run(new ProducerLauncher.Request(topic, info.rate(), info.durationSeconds(),
-                                info.messageBytes(), overrides),
-                        dir.file(engine.id() + "-producer-summary.json"), dir.file(engine.id() + "-producer.log"),
-                        live::onProducerLine, pid -> {
+                produced = producer.run(
+                        new ProducerLauncher.Request(
+                                topic, info.rate(), info.durationSeconds(), info.messageBytes(), overrides),
+                        dir.file(engine.id() + "-producer-summary.json"),
+                        dir.file(engine.id() + "-producer.log"),
+                        live::onProducerLine,
+                        pid -> {
                             sampler.watch("producer", pid);
                             injector.start();
                             if (poison != null) {
@@ -157,8 +175,12 @@ public final class EngineRun {
                             }
                         });
                 if (produced.report().isEmpty()) {
-                    return EngineResult.didNotRun(engine, "the producer failed (exit " + produced.exitCode()
-                            + ") without a summary", true, knobs, produced.logTail());
+                    return EngineResult.didNotRun(
+                            engine,
+                            "the producer failed (exit " + produced.exitCode() + ") without a summary",
+                            true,
+                            knobs,
+                            produced.logTail());
                 }
                 if (poison != null) {
                     poison.finish();
@@ -169,17 +191,34 @@ public final class EngineRun {
                 slot.close();
                 boolean exitedOnItsOwn = slot.current().process().exitedOnItsOwn();
                 tail.pollOnce();
-                FaultRun faultRun = new FaultRun(faults, injector.fired(), poison == null ? 0 : poison.acked(),
-                        poison == null ? 0 : poison.failed(), malformed, slot.restarts());
-                return analyse(engine, knobs, fs, tableUri, tail.observedMillis(), produced.report().get(), malformed,
-                        sampler.samples(), slot.current().process().logTail(), exitedOnItsOwn, faultRun);
+                FaultRun faultRun = new FaultRun(
+                        faults,
+                        injector.fired(),
+                        poison == null ? 0 : poison.acked(),
+                        poison == null ? 0 : poison.failed(),
+                        malformed,
+                        slot.restarts());
+                return analyse(
+                        engine,
+                        knobs,
+                        fs,
+                        tableUri,
+                        tail.observedMillis(),
+                        produced.report().get(),
+                        malformed,
+                        sampler.samples(),
+                        slot.current().process().logTail(),
+                        exitedOnItsOwn,
+                        faultRun);
             }
         }
     }
 
     /** The side producer of the poison fault, or null when the run has none. */
     private PoisonProducer poisonFor(String topic) {
-        return faults.stream().filter(f -> f.kind() == FaultSpec.Kind.POISON).findFirst()
+        return faults.stream()
+                .filter(f -> f.kind() == FaultSpec.Kind.POISON)
+                .findFirst()
                 .map(f -> new PoisonProducer(services.kafka(), topic, info.rate() * f.share(), info.durationSeconds()))
                 .orElse(null);
     }
@@ -215,9 +254,12 @@ public final class EngineRun {
 
     /** Waits until everything acknowledged is committed, the consumer dies, or the drain timeout passes. */
     private void drain(Engine engine, ConsumerSlot slot, DeltaLogTail tail, long acked) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(info.drainTimeoutSeconds()).toNanos();
+        long deadline = System.nanoTime()
+                + Duration.ofSeconds(info.drainTimeoutSeconds()).toNanos();
         long lastPrint = 0;
-        while (tail.committedRows() < acked && System.nanoTime() < deadline && slot.current().process().isAlive()) {
+        while (tail.committedRows() < acked
+                && System.nanoTime() < deadline
+                && slot.current().process().isAlive()) {
             if (System.nanoTime() - lastPrint > 5_000_000_000L) {
                 out.printf("  draining %s: %,d of %,d committed%n", engine.id(), tail.committedRows(), acked);
                 lastPrint = System.nanoTime();
@@ -225,31 +267,52 @@ public final class EngineRun {
             Thread.sleep(250);
         }
         if (!slot.current().process().isAlive()) {
-            out.println("  " + engine.label() + " consumer exited during the run; see " + slot.current().process().logFile());
+            out.println("  " + engine.label() + " consumer exited during the run; see "
+                    + slot.current().process().logFile());
         } else if (tail.committedRows() < acked) {
-            out.printf("  drain timeout: %,d of %,d committed after %d s%s%n", tail.committedRows(), acked,
-                    info.drainTimeoutSeconds(), tail.lastError() == null ? ""
-                            : "; the table's log could not be read: " + tail.lastError().getMessage());
+            out.printf(
+                    "  drain timeout: %,d of %,d committed after %d s%s%n",
+                    tail.committedRows(),
+                    acked,
+                    info.drainTimeoutSeconds(),
+                    tail.lastError() == null
+                            ? ""
+                            : "; the table's log could not be read: "
+                                    + tail.lastError().getMessage());
         } else {
             out.printf("  drained: all %,d events committed%n", acked);
         }
     }
 
-    EngineResult analyse(Engine engine, Map<String, String> knobs, FileSystem fs, String tableUri,
-                         Map<Long, Long> observed, ProducerReport producer, long malformed,
-                         Map<String, List<ProcessSampler.Sample>> processes, String logTail, boolean crashed,
-                         FaultRun faultRun) {
+    EngineResult analyse(
+            Engine engine,
+            Map<String, String> knobs,
+            FileSystem fs,
+            String tableUri,
+            Map<Long, Long> observed,
+            ProducerReport producer,
+            long malformed,
+            Map<String, List<ProcessSampler.Sample>> processes,
+            String logTail,
+            boolean crashed,
+            FaultRun faultRun) {
         long t0 = System.nanoTime();
         out.println("  analysing " + tableUri + " ...");
         TableAnalysis.Result r;
         try {
-            r = TableAnalysis.analyze(fs, tableUri, producer.startMicros(), producer.expectedRanges(), observed,
+            r = TableAnalysis.analyze(
+                    fs,
+                    tableUri,
+                    producer.startMicros(),
+                    producer.expectedRanges(),
+                    observed,
                     rows -> out.printf("  ... %,d rows read%n", rows));
         } catch (Exception | OutOfMemoryError e) {
             return failed(engine, knobs, "the analysis failed: ", e, logTail, out);
         }
-        out.printf("  analysed %,d rows in %d commits in %.1f s%n", r.rows(), r.commits().size(),
-                (System.nanoTime() - t0) / 1e9);
+        out.printf(
+                "  analysed %,d rows in %d commits in %.1f s%n",
+                r.rows(), r.commits().size(), (System.nanoTime() - t0) / 1e9);
         return judge(engine, info, knobs, r, producer, malformed, processes, logTail, crashed, faultRun);
     }
 
@@ -257,17 +320,24 @@ public final class EngineRun {
      * An engine whose turn or table broke fails with the reason ({@code context} and the first line of the
      * cause chain); the run goes on with the others.
      */
-    public static EngineResult failed(Engine engine, Map<String, String> knobs, String context, Throwable e, String logTail,
-                               PrintStream out) {
+    public static EngineResult failed(
+            Engine engine, Map<String, String> knobs, String context, Throwable e, String logTail, PrintStream out) {
         String reason = context + firstLine(streambench.common.MainRunner.describe(e, List.of()));
         out.println("  " + engine.label() + " failed: " + reason);
         return EngineResult.didNotRun(engine, reason, true, knobs, logTail);
     }
 
     /** The verdict over an analysed table; shared with the {@code analyze} command. */
-    public static EngineResult judge(Engine engine, RunInfo info, Map<String, String> knobs, TableAnalysis.Result r,
-                              ProducerReport producer, long malformed,
-                              Map<String, List<ProcessSampler.Sample>> processes, String logTail, boolean crashed) {
+    public static EngineResult judge(
+            Engine engine,
+            RunInfo info,
+            Map<String, String> knobs,
+            TableAnalysis.Result r,
+            ProducerReport producer,
+            long malformed,
+            Map<String, List<ProcessSampler.Sample>> processes,
+            String logTail,
+            boolean crashed) {
         return judge(engine, info, knobs, r, producer, malformed, processes, logTail, crashed, FaultRun.NONE);
     }
 
@@ -277,29 +347,45 @@ public final class EngineRun {
      * malformed count, and a broker restart lifts the producer's acknowledgement bound (its sends wait for
      * the broker by design).
      */
-    public static EngineResult judge(Engine engine, RunInfo info, Map<String, String> knobs, TableAnalysis.Result r,
-                              ProducerReport producer, long malformed,
-                              Map<String, List<ProcessSampler.Sample>> processes, String logTail, boolean crashed,
-                              FaultRun faultRun) {
+    public static EngineResult judge(
+            Engine engine,
+            RunInfo info,
+            Map<String, String> knobs,
+            TableAnalysis.Result r,
+            ProducerReport producer,
+            long malformed,
+            Map<String, List<ProcessSampler.Sample>> processes,
+            String logTail,
+            boolean crashed,
+            FaultRun faultRun) {
         long window = info.durationSeconds();
         long[] acked = producer.ackedBySecond().orElseGet(() -> offeredPerSecond(producer, window));
         double produced = TableAnalysis.producedRate(acked, info.warmupSeconds(), window);
         double committed = TableAnalysis.committedRate(r.committedBySecond(), info.warmupSeconds(), window);
         Completeness.Result complete = r.completeness().against(producer.expectedRanges());
         long scheduleEndMillis = producer.scheduleEndMicros(window) / 1000;
-        double drainSeconds = r.lastCommitMillis() < 0 ? Double.NaN : (r.lastCommitMillis() - scheduleEndMillis) / 1000.0;
+        double drainSeconds =
+                r.lastCommitMillis() < 0 ? Double.NaN : (r.lastCommitMillis() - scheduleEndMillis) / 1000.0;
         boolean drained = !crashed && complete.missing() == 0 && drainSeconds <= info.drainTimeoutSeconds();
-        java.util.OptionalLong minGap = r.commits().stream().filter(c -> c.observedMillis() >= 0)
-                .mapToLong(c -> c.observedMillis() - c.commitMillis()).min();
+        java.util.OptionalLong minGap = r.commits().stream()
+                .filter(c -> c.observedMillis() >= 0)
+                .mapToLong(c -> c.observedMillis() - c.commitMillis())
+                .min();
         java.util.OptionalLong firstFault = faultRun.firstReachedSecond(info.thresholdSeconds());
-        List<SecondBin> judged = firstFault.isEmpty() ? r.bins()
-                : r.bins().stream().filter(b -> b.elapsedSecond() < firstFault.getAsLong()).toList();
+        List<SecondBin> judged = firstFault.isEmpty()
+                ? r.bins()
+                : r.bins().stream()
+                        .filter(b -> b.elapsedSecond() < firstFault.getAsLong())
+                        .toList();
         List<Verdict.Check> checks = new java.util.ArrayList<>(List.of(
                 threshold(judged, info, firstFault),
                 trend(judged, info, firstFault),
                 Verdict.keptUp(produced, committed, info.keepUpRatio(), drained, Math.max(0, drainSeconds)),
                 Verdict.complete(complete),
-                Verdict.load(producer.completedSchedule(), producer.failed(), producer.maxAckLagMs(),
+                Verdict.load(
+                        producer.completedSchedule(),
+                        producer.failed(),
+                        producer.maxAckLagMs(),
                         faultRun.brokerRestarted() ? Double.POSITIVE_INFINITY : PRODUCER_MAX_ACK_LAG_MS),
                 Verdict.clean(r.foreign()),
                 Verdict.clocks(r.negativeLatencies(), r.worstNegativeMicros(), minGap, info.clockToleranceMs())));
@@ -309,19 +395,44 @@ public final class EngineRun {
         List<FaultRun.Outcome> outcomes = faultRun.outcomes(r.bins(), info.thresholdSeconds(), crashed);
         checks.addAll(faultRun.checks(outcomes));
         Verdict.Outcome verdict = new Verdict.Outcome(List.copyOf(checks));
-        return new EngineResult(engine.id(), engine.label(), true, Optional.empty(), producer.startMicros(), r.bins(),
-                r.whole(), r.maxSeconds(), r.commits(), Optional.of(producer), Optional.of(complete), r.foreign().count(),
-                r.foreign().examples(), produced, committed, Verdict.steadySlope(r.bins(), info.warmupSeconds()), malformed,
-                r.negativeLatencies(), r.worstNegativeMicros(), processes, knobs, outcomes,
-                faultRun.poisoned() ? faultRun.poisonAcked() : -1, verdict, verdict.passed() ? "" : logTail);
+        return new EngineResult(
+                engine.id(),
+                engine.label(),
+                true,
+                Optional.empty(),
+                producer.startMicros(),
+                r.bins(),
+                r.whole(),
+                r.maxSeconds(),
+                r.commits(),
+                Optional.of(producer),
+                Optional.of(complete),
+                r.foreign().count(),
+                r.foreign().examples(),
+                produced,
+                committed,
+                Verdict.steadySlope(r.bins(), info.warmupSeconds()),
+                malformed,
+                r.negativeLatencies(),
+                r.worstNegativeMicros(),
+                processes,
+                knobs,
+                outcomes,
+                faultRun.poisoned() ? faultRun.poisonAcked() : -1,
+                verdict,
+                verdict.passed() ? "" : logTail);
     }
 
     /** Before the first fault's reach, as in any run; nothing to judge when the first fault reaches second 0. */
     private static Verdict.Check threshold(List<SecondBin> judged, RunInfo info, java.util.OptionalLong firstFault) {
         if (firstFault.isPresent() && judged.isEmpty()) {
-            return new Verdict.Check("threshold", true, String.format(java.util.Locale.ROOT,
-                    "not judged: the first fault reaches back to second %d; its own check judges from there",
-                    firstFault.getAsLong()));
+            return new Verdict.Check(
+                    "threshold",
+                    true,
+                    String.format(
+                            java.util.Locale.ROOT,
+                            "not judged: the first fault reaches back to second %d; its own check judges from there",
+                            firstFault.getAsLong()));
         }
         return Verdict.threshold(judged, info.thresholdSeconds());
     }
@@ -331,12 +442,21 @@ public final class EngineRun {
      * for a slope, the check says so and passes: a fault run is judged by its recoveries.
      */
     private static Verdict.Check trend(List<SecondBin> judged, RunInfo info, java.util.OptionalLong firstFault) {
-        Verdict.Check trend = Verdict.trend(judged, info.warmupSeconds(), info.trendBound(), info.trendMinRiseSeconds());
-        long steady = judged.stream().filter(b -> b.elapsedSecond() >= info.warmupSeconds()).count();
+        Verdict.Check trend =
+                Verdict.trend(judged, info.warmupSeconds(), info.trendBound(), info.trendMinRiseSeconds());
+        long steady = judged.stream()
+                .filter(b -> b.elapsedSecond() >= info.warmupSeconds())
+                .count();
         if (firstFault.isPresent() && steady < Verdict.TREND_MIN_POINTS) {
-            return new Verdict.Check("trend", true, String.format(java.util.Locale.ROOT,
-                    "not judged: %d s between the %d s warm-up and the first fault's reach at second %d", steady,
-                    info.warmupSeconds(), firstFault.getAsLong()));
+            return new Verdict.Check(
+                    "trend",
+                    true,
+                    String.format(
+                            java.util.Locale.ROOT,
+                            "not judged: %d s between the %d s warm-up and the first fault's reach at second %d",
+                            steady,
+                            info.warmupSeconds(),
+                            firstFault.getAsLong()));
         }
         return trend;
     }

@@ -1,25 +1,19 @@
 package streambench.harness.engine;
 
-import streambench.harness.services.InstallLayout;
-
-import streambench.common.ConfigException;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import streambench.common.ConfigException;
+import streambench.harness.services.InstallLayout;
 
 /** Every engine streambench knows, in the order runs take them. */
 public final class Engines {
-    private Engines() {
-    }
+    private Engines() {}
 
     /** Built once, so an engine is the same object wherever it is named; still compare engines by id. */
     private static final List<Engine> ALL = List.of(
-            JarEngine.spark("3.5"),
-            JarEngine.spark("4.2"),
-            JarEngine.flink116(),
-            new FelderaEngine(System.getenv()));
+            JarEngine.spark("3.5"), JarEngine.spark("4.2"), JarEngine.flink116(), new FelderaEngine(System.getenv()));
 
     public static List<Engine> all() {
         return ALL;

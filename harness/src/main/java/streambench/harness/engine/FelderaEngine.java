@@ -1,7 +1,5 @@
 package streambench.harness.engine;
 
-import streambench.harness.services.InstallLayout;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import streambench.harness.services.InstallLayout;
 
 /**
  * Feldera: the consumer jar is a client that deploys the pipeline on a Feldera server, which cannot run
@@ -22,8 +21,9 @@ import java.util.function.Consumer;
  */
 public final class FelderaEngine implements Engine {
     /** Where Feldera is and how it reaches our services: taken from the harness's environment, never from the anchor. */
-    private static final List<String> ENDPOINTS = List.of("FELDERA_URL", "FELDERA_API_KEY",
-            "FELDERA_KAFKA_BOOTSTRAP_SERVERS", "FELDERA_AZURITE_ENDPOINT");
+    private static final List<String> ENDPOINTS =
+            List.of("FELDERA_URL", "FELDERA_API_KEY", "FELDERA_KAFKA_BOOTSTRAP_SERVERS", "FELDERA_AZURITE_ENDPOINT");
+
     private static final String JAR = "feldera.jar";
 
     private final Map<String, String> environment;
@@ -70,14 +70,17 @@ public final class FelderaEngine implements Engine {
         } catch (IllegalArgumentException e) {
             return Optional.of("FELDERA_URL: " + e.getMessage());
         } catch (IOException e) {
-            return Optional.of("no Feldera server answers at " + url + " (set FELDERA_URL to a running pipeline manager; "
-                    + "Feldera cannot run on this machine, see README)");
+            return Optional.of(
+                    "no Feldera server answers at " + url + " (set FELDERA_URL to a running pipeline manager; "
+                            + "Feldera cannot run on this machine, see README)");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Optional.of("interrupted while asking " + url + " whether Feldera answers");
         }
-        return status / 100 == 2 ? Optional.empty()
-                : Optional.of("the Feldera server at " + url + " answered HTTP " + status + " (FELDERA_URL, FELDERA_API_KEY)");
+        return status / 100 == 2
+                ? Optional.empty()
+                : Optional.of("the Feldera server at " + url + " answered HTTP " + status
+                        + " (FELDERA_URL, FELDERA_API_KEY)");
     }
 
     /**
@@ -89,18 +92,21 @@ public final class FelderaEngine implements Engine {
         if (uri.getScheme() == null || !uri.getScheme().matches("https?") || uri.getHost() == null) {
             throw new IllegalArgumentException("must be an http(s) URL with a host");
         }
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET();
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET();
         String key = environment.get("FELDERA_API_KEY");
         if (key != null && !key.isBlank()) {
             request.header("Authorization", "Bearer " + key);
         }
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
-        return client.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        HttpClient client =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
+        return client.send(request.build(), HttpResponse.BodyHandlers.discarding())
+                .statusCode();
     }
 
     @Override
-    public ConsumerProcess launch(InstallLayout layout, Map<String, String> env, String heap, Path logFile,
-                                  Consumer<String> lines) {
+    public ConsumerProcess launch(
+            InstallLayout layout, Map<String, String> env, String heap, Path logFile, Consumer<String> lines) {
         Map<String, String> full = new LinkedHashMap<>(env);
         for (String name : ENDPOINTS) {
             String value = environment.get(name);

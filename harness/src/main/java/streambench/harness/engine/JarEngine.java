@@ -1,12 +1,11 @@
 package streambench.harness.engine;
 
-import streambench.harness.services.InstallLayout;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import streambench.harness.services.InstallLayout;
 
 /**
  * An engine whose consumer is one shaded jar run with {@code java -jar}: Spark 3.5 and 4.2 (one source,
@@ -38,9 +37,9 @@ record JarEngine(String id, String label, String knobAnchor) implements Engine {
     }
 
     @Override
-    public ConsumerProcess launch(InstallLayout layout, Map<String, String> env, String heap, Path logFile,
-                                  Consumer<String> lines) {
-        return ConsumerProcess.start(id, layout.jar(jarKey()), List.of("-Xmx" + heap, "-XX:+UseG1GC"),
-                env, logFile, lines);
+    public ConsumerProcess launch(
+            InstallLayout layout, Map<String, String> env, String heap, Path logFile, Consumer<String> lines) {
+        return ConsumerProcess.start(
+                id, layout.jar(jarKey()), List.of("-Xmx" + heap, "-XX:+UseG1GC"), env, logFile, lines);
     }
 }

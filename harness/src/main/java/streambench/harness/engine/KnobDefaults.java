@@ -3,12 +3,11 @@ package streambench.harness.engine;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import streambench.common.ConfigException;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import streambench.common.ConfigException;
 
 /**
  * The knob defaults of each engine, from the {@code x-*-tuning} anchors of docker-compose.yml: one
@@ -31,7 +30,8 @@ public final class KnobDefaults {
             }
             return new KnobDefaults(composeFile, root);
         } catch (IOException e) {
-            throw new ConfigException(composeFile + " is not valid YAML: " + e.getMessage().lines().findFirst().orElse(""));
+            throw new ConfigException(composeFile + " is not valid YAML: "
+                    + e.getMessage().lines().findFirst().orElse(""));
         }
     }
 
@@ -76,7 +76,8 @@ public final class KnobDefaults {
         Map<String, String> out = new LinkedHashMap<>();
         node.fields().forEachRemaining(e -> {
             if (!e.getValue().isValueNode() || e.getValue().isNull()) {
-                throw new ConfigException(file + ": " + name + "." + e.getKey() + " must be a plain value, as an environment variable is");
+                throw new ConfigException(file + ": " + name + "." + e.getKey()
+                        + " must be a plain value, as an environment variable is");
             }
             out.put(e.getKey(), e.getValue().asText());
         });

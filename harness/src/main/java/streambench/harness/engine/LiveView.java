@@ -1,11 +1,10 @@
 package streambench.harness.engine;
 
-import streambench.harness.delta.DeltaLogTail;
-
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import streambench.harness.delta.DeltaLogTail;
 
 /**
  * The console during a run: one dense line per second per engine, driven by the producer's own
@@ -23,6 +22,7 @@ public final class LiveView {
     private final PrintStream out;
     /** Commits land every few seconds: committed/s is shown over the last few lines, not one. */
     private static final int WINDOW = 5;
+
     private final java.util.ArrayDeque<long[]> history = new java.util.ArrayDeque<>();
 
     public LiveView(String engine, long durationSeconds, DeltaLogTail tail, PrintStream out) {
@@ -45,17 +45,24 @@ public final class LiveView {
         long sent = Long.parseLong(m.group(3));
         long rows = tail.committedRows();
         long now = System.nanoTime();
-        history.addLast(new long[]{rows, now});
+        history.addLast(new long[] {rows, now});
         if (history.size() > WINDOW + 1) {
             history.removeFirst();
         }
         long[] first = history.peekFirst();
-        double committedPerSecond = history.size() < 2 ? 0
-                : (rows - first[0]) / Math.max(1e-3, (now - first[1]) / 1e9);
+        double committedPerSecond = history.size() < 2 ? 0 : (rows - first[0]) / Math.max(1e-3, (now - first[1]) / 1e9);
         double latency = tail.latestMaxLatencySeconds();
-        out.println(String.format(Locale.ROOT, "  %s %-10s %4d/%d s  produced %,9d/s  committed %,9.0f/s  max latency %s  backlog %,d",
-                bar(t), engine, t, durationSeconds, Long.parseLong(m.group(2)), committedPerSecond,
-                Double.isNaN(latency) ? "   -  " : String.format(Locale.ROOT, "%5.2f s", latency), Math.max(0, sent - rows)));
+        out.println(String.format(
+                Locale.ROOT,
+                "  %s %-10s %4d/%d s  produced %,9d/s  committed %,9.0f/s  max latency %s  backlog %,d",
+                bar(t),
+                engine,
+                t,
+                durationSeconds,
+                Long.parseLong(m.group(2)),
+                committedPerSecond,
+                Double.isNaN(latency) ? "   -  " : String.format(Locale.ROOT, "%5.2f s", latency),
+                Math.max(0, sent - rows)));
     }
 
     private String bar(long t) {

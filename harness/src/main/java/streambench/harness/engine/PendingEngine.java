@@ -1,11 +1,10 @@
 package streambench.harness.engine;
 
-import streambench.harness.services.InstallLayout;
-
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import streambench.harness.services.InstallLayout;
 
 /** An engine whose consumer has not been built into streambench yet: always reported as not run. */
 public record PendingEngine(String id, String label, String knobAnchor, String reason) implements Engine {
@@ -15,8 +14,8 @@ public record PendingEngine(String id, String label, String knobAnchor, String r
     }
 
     @Override
-    public ConsumerProcess launch(InstallLayout layout, Map<String, String> env, String heap, Path logFile,
-                                  Consumer<String> lines) {
+    public ConsumerProcess launch(
+            InstallLayout layout, Map<String, String> env, String heap, Path logFile, Consumer<String> lines) {
         throw new IllegalStateException(id + " cannot run: " + reason);
     }
 }

@@ -36,7 +36,8 @@ public record RunDirectory(Path results, String runId, Path dir) {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the run directory under " + results + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot create the run directory under " + results + ": " + e.getMessage(), e);
         }
     }
 
@@ -52,7 +53,8 @@ public record RunDirectory(Path results, String runId, Path dir) {
      */
     public RunDirectory child(String name) {
         if (!name.matches("[a-z0-9-]+")) {
-            throw new IllegalArgumentException("a trial directory name is lower-case letters, digits and dashes: " + name);
+            throw new IllegalArgumentException(
+                    "a trial directory name is lower-case letters, digits and dashes: " + name);
         }
         Path child = dir.resolve(name);
         try {

@@ -27,8 +27,7 @@ public final class FaultInjector implements AutoCloseable {
     }
 
     /** A fault that fired: its spec, the second of the load it began, and what the harness did. */
-    record Fired(FaultSpec spec, double atSecond, String note) {
-    }
+    record Fired(FaultSpec spec, double atSecond, String note) {}
 
     private final List<FaultSpec> faults;
     private final Actions actions;

@@ -1,10 +1,9 @@
 package streambench.harness.fault;
 
-import streambench.common.ConfigException;
-
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import streambench.common.ConfigException;
 
 /**
  * One fault a run injects, as {@code --fault} spells it: {@code kill-consumer@30s} (SIGKILL the consumer
@@ -15,7 +14,10 @@ import java.util.regex.Pattern;
  */
 public record FaultSpec(Kind kind, long atSeconds, long forSeconds, double share, String text) {
     public enum Kind {
-        KILL_CONSUMER, LAKE_OUTAGE, BROKER_RESTART, POISON
+        KILL_CONSUMER,
+        LAKE_OUTAGE,
+        BROKER_RESTART,
+        POISON
     }
 
     private static final Pattern TIMED = Pattern.compile("(kill-consumer|broker-restart)@(\\d+)s");
@@ -45,8 +47,9 @@ public record FaultSpec(Kind kind, long atSeconds, long forSeconds, double share
             }
             return new FaultSpec(Kind.POISON, 0, 0, percent / 100, t);
         }
-        throw new ConfigException("--fault: \"" + text + "\" is not a fault; use kill-consumer@30s, lake-outage@30s:10s, "
-                + "broker-restart@30s or poison@1%");
+        throw new ConfigException(
+                "--fault: \"" + text + "\" is not a fault; use kill-consumer@30s, lake-outage@30s:10s, "
+                        + "broker-restart@30s or poison@1%");
     }
 
     /** A fault at one moment, whose recovery is measured (poison runs for the whole load instead). */
@@ -57,16 +60,17 @@ public record FaultSpec(Kind kind, long atSeconds, long forSeconds, double share
     /** Checks it fits the run: the moment is inside the load, and the service it needs is the embedded one. */
     public void validate(long durationSeconds, boolean embeddedKafka, boolean embeddedLake) {
         if (timed() && atSeconds >= durationSeconds) {
-            throw new ConfigException("--fault " + text + ": second " + atSeconds + " is not within the " + durationSeconds
-                    + " s of load");
+            throw new ConfigException("--fault " + text + ": second " + atSeconds + " is not within the "
+                    + durationSeconds + " s of load");
         }
         if (kind == Kind.BROKER_RESTART && !embeddedKafka) {
-            throw new ConfigException("--fault " + text + " restarts the embedded broker; with KAFKA_BOOTSTRAP_SERVERS or "
-                    + "EVENTHUB_CONNECTION_STRING set there is none");
+            throw new ConfigException(
+                    "--fault " + text + " restarts the embedded broker; with KAFKA_BOOTSTRAP_SERVERS or "
+                            + "EVENTHUB_CONNECTION_STRING set there is none");
         }
         if (kind == Kind.LAKE_OUTAGE && !embeddedLake) {
-            throw new ConfigException("--fault " + text + " pauses the embedded Azurite; with ADLS_* or AZURITE_BLOB_ENDPOINT "
-                    + "set there is none");
+            throw new ConfigException("--fault " + text
+                    + " pauses the embedded Azurite; with ADLS_* or AZURITE_BLOB_ENDPOINT " + "set there is none");
         }
     }
 }

@@ -1,17 +1,16 @@
 package streambench.harness.fault;
 
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import streambench.common.HostileRecords;
 import streambench.common.KafkaConnection;
-
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The poison fault: a side producer writing the hostile-record corpus into the run's topic, round and
@@ -62,7 +61,9 @@ public final class PoisonProducer implements AutoCloseable {
             }
             byte[] value = corpus.get((int) (k % corpus.size())).value();
             try {
-                producer.send(new ProducerRecord<>(topic, value), (meta, error) -> (error == null ? acked : failed).incrementAndGet());
+                producer.send(
+                        new ProducerRecord<>(topic, value),
+                        (meta, error) -> (error == null ? acked : failed).incrementAndGet());
             } catch (RuntimeException e) {
                 failed.incrementAndGet();
             }

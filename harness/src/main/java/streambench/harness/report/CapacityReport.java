@@ -1,5 +1,20 @@
 package streambench.harness.report;
 
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import org.apache.commons.csv.CSVPrinter;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
@@ -16,22 +31,6 @@ import streambench.common.AtomicFiles;
 import streambench.harness.search.CapacitySearch;
 import streambench.harness.search.TrialOutcome;
 
-import java.awt.BasicStroke;
-import java.awt.Color;
-import java.awt.Font;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-
 /**
  * What {@code capacity} leaves behind: {@code capacity.csv}, one row per trial appended the moment the trial
  * is decided (so Ctrl-C keeps every finished trial), {@code capacity_chart.png} redrawn after each trial,
@@ -39,11 +38,12 @@ import java.util.Map;
  */
 public final class CapacityReport implements AutoCloseable {
     /** The verdict's checks, one column each, in the order the verdict reports them. */
-    public static final List<String> CHECKS = List.of("threshold", "trend", "kept-up", "complete", "load", "clean", "clocks");
+    public static final List<String> CHECKS =
+            List.of("threshold", "trend", "kept-up", "complete", "load", "clean", "clocks");
 
     /** One engine's search as the chart and the table show it. */
-    public record EngineSearch(String id, String label, List<CapacitySearch.Trial> trials, CapacitySearch.Result result) {
-    }
+    public record EngineSearch(
+            String id, String label, List<CapacitySearch.Trial> trials, CapacitySearch.Result result) {}
 
     private final Path csvFile;
     private final Path chartFile;
@@ -56,8 +56,12 @@ public final class CapacityReport implements AutoCloseable {
         this.csvFile = results.resolve("capacity.csv");
         this.chartFile = results.resolve("capacity_chart.png");
         this.thresholdSeconds = thresholdSeconds;
-        Writer w = Files.newBufferedWriter(csvFile, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+        Writer w = Files.newBufferedWriter(
+                csvFile,
+                StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE);
         this.csv = new CSVPrinter(w, ResultsWriter.CSV);
         List<String> header = new ArrayList<>(List.of("engine", "version", "rate", "trial", "phase", "passed"));
         CHECKS.forEach(c -> header.add(c.replace("-", "_")));
@@ -69,7 +73,12 @@ public final class CapacityReport implements AutoCloseable {
     /** Appends the trial to the CSV and redraws the chart. */
     public void trial(String id, String label, CapacitySearch.Trial t) throws IOException {
         TrialOutcome o = t.outcome();
-        List<Object> row = new ArrayList<>(List.of(id, label, t.rate(), t.number(), t.phase().name().toLowerCase(Locale.ROOT),
+        List<Object> row = new ArrayList<>(List.of(
+                id,
+                label,
+                t.rate(),
+                t.number(),
+                t.phase().name().toLowerCase(Locale.ROOT),
                 o.loadInvalid() ? "invalid" : Boolean.toString(o.passed())));
         for (String check : CHECKS) {
             Boolean passed = o.checks().get(check);
@@ -108,24 +117,45 @@ public final class CapacityReport implements AutoCloseable {
     /** The console table: one line per engine, then where the files are. */
     public void printTable(PrintStream out) {
         out.println();
-        out.println(String.format(Locale.ROOT, "%-11s %15s %-9s %8s %8s %10s %14s %6s  %s", "engine", "capacity msg/s",
-                "confirmed", "max s", "p99 s", "cpu cores", "msg/s per core", "trials", "how the search ended"));
+        out.println(String.format(
+                Locale.ROOT,
+                "%-11s %15s %-9s %8s %8s %10s %14s %6s  %s",
+                "engine",
+                "capacity msg/s",
+                "confirmed",
+                "max s",
+                "p99 s",
+                "cpu cores",
+                "msg/s per core",
+                "trials",
+                "how the search ended"));
         for (EngineSearch s : searches.values()) {
             CapacitySearch.Result r = s.result();
             if (r == null) {
                 continue;
             }
             CapacitySearch.Trial best = bestTrial(s);
-            String capacity = r.capacity().isEmpty() ? "none"
-                    : (r.lowerBoundOnly() ? ">= " : "") + String.format(Locale.ROOT, "%,d", r.capacity().getAsLong());
-            out.println(String.format(Locale.ROOT, "%-11s %15s %-9s %8s %8s %10s %14s %6d  %s", s.label(), capacity,
+            String capacity = r.capacity().isEmpty()
+                    ? "none"
+                    : (r.lowerBoundOnly() ? ">= " : "")
+                            + String.format(Locale.ROOT, "%,d", r.capacity().getAsLong());
+            out.println(String.format(
+                    Locale.ROOT,
+                    "%-11s %15s %-9s %8s %8s %10s %14s %6d  %s",
+                    s.label(),
+                    capacity,
                     r.capacity().isEmpty() ? "-" : r.confirmed() ? "yes" : "no",
                     best == null ? "-" : fmt(best.outcome().maxLatencySeconds()),
                     best == null ? "-" : fmt(best.outcome().p99Seconds()),
                     best == null ? "-" : fmt(best.outcome().consumerCores()),
-                    best == null || !(best.outcome().consumerCores() > 0) ? "-"
-                            : String.format(Locale.ROOT, "%,.0f", best.rate() / best.outcome().consumerCores()),
-                    r.trials().size(), r.stop().text() + (r.detail().isEmpty() ? "" : ": " + r.detail())));
+                    best == null || !(best.outcome().consumerCores() > 0)
+                            ? "-"
+                            : String.format(
+                                    Locale.ROOT,
+                                    "%,.0f",
+                                    best.rate() / best.outcome().consumerCores()),
+                    r.trials().size(),
+                    r.stop().text() + (r.detail().isEmpty() ? "" : ": " + r.detail())));
         }
         out.println();
         out.println("results: " + csvFile + ", " + chartFile);
@@ -173,25 +203,40 @@ public final class CapacityReport implements AutoCloseable {
             NumberAxis latency = new NumberAxis(s.label() + ": per-second max, s");
             latency.setAutoRangeIncludesZero(true);
             XYPlot sub = new XYPlot(data, null, latency, renderer);
-            ValueMarker threshold = new ValueMarker(thresholdSeconds, Color.DARK_GRAY, new BasicStroke(1.5f,
-                    BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{6f, 4f}, 0f));
+            ValueMarker threshold = new ValueMarker(
+                    thresholdSeconds,
+                    Color.DARK_GRAY,
+                    new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
             threshold.setLabel("threshold " + thresholdSeconds + " s");
             sub.addRangeMarker(threshold);
             if (s.result() != null && s.result().capacity().isPresent()) {
-                long lowest = s.trials().stream().mapToLong(CapacitySearch.Trial::rate).min().orElse(0);
-                IntervalMarker region = new IntervalMarker(Math.min(lowest, s.result().capacity().getAsLong()),
-                        s.result().capacity().getAsLong(), new Color(44, 160, 44, 40));
-                region.setLabel("passes: capacity " + String.format(Locale.ROOT, "%s%,d msg/s",
-                        s.result().lowerBoundOnly() ? ">= " : "", s.result().capacity().getAsLong()));
+                long lowest = s.trials().stream()
+                        .mapToLong(CapacitySearch.Trial::rate)
+                        .min()
+                        .orElse(0);
+                IntervalMarker region = new IntervalMarker(
+                        Math.min(lowest, s.result().capacity().getAsLong()),
+                        s.result().capacity().getAsLong(),
+                        new Color(44, 160, 44, 40));
+                region.setLabel("passes: capacity "
+                        + String.format(
+                                Locale.ROOT,
+                                "%s%,d msg/s",
+                                s.result().lowerBoundOnly() ? ">= " : "",
+                                s.result().capacity().getAsLong()));
                 region.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
                 sub.addDomainMarker(region);
             }
             plot.add(sub, 1);
         }
-        JFreeChart chart = new JFreeChart("Capacity search: per-second max latency of each trial against its offered rate",
-                new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, true);
-        chart.addSubtitle(new TextTitle("a trial passes when every check of the verdict passes; grey: the load generator "
-                + "could not hold the rate"));
+        JFreeChart chart = new JFreeChart(
+                "Capacity search: per-second max latency of each trial against its offered rate",
+                new Font(Font.SANS_SERIF, Font.BOLD, 14),
+                plot,
+                true);
+        chart.addSubtitle(
+                new TextTitle("a trial passes when every check of the verdict passes; grey: the load generator "
+                        + "could not hold the rate"));
         chart.setBackgroundPaint(Color.WHITE);
         int height = Math.max(360, 260 * Math.max(1, searches.size()) + 120);
         AtomicFiles.write(chartFile, out -> ChartUtils.writeChartAsPNG(out, chart, 1000, height));

@@ -1,24 +1,5 @@
 package streambench.harness.report;
 
-import streambench.harness.engine.RunInfo;
-
-import streambench.harness.engine.EngineResult;
-
-import org.jfree.chart.ChartUtils;
-import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.NumberAxis;
-import org.jfree.chart.plot.CombinedDomainXYPlot;
-import org.jfree.chart.plot.ValueMarker;
-import org.jfree.chart.plot.XYPlot;
-import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.chart.ui.RectangleAnchor;
-import org.jfree.chart.ui.TextAnchor;
-import org.jfree.chart.title.TextTitle;
-import org.jfree.data.xy.XYSeries;
-import org.jfree.data.xy.XYSeriesCollection;
-import streambench.harness.analysis.CommitRow;
-import streambench.harness.analysis.SecondBin;
-
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -26,6 +7,22 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import streambench.harness.analysis.CommitRow;
+import streambench.harness.analysis.SecondBin;
+import streambench.harness.engine.EngineResult;
+import streambench.harness.engine.RunInfo;
 
 /**
  * One picture per run, readable at a glance: per-second max latency of each engine against the
@@ -34,14 +31,25 @@ import java.util.TreeMap;
  */
 final class LatencyChart {
     /** One colour per engine across every panel; the process is told by the line's dash instead. */
-    private static final Color[] ENGINE_COLORS = {new Color(31, 119, 180), new Color(214, 39, 40),
-            new Color(44, 160, 44), new Color(148, 103, 189), new Color(255, 127, 14)};
-    private static final Map<String, float[]> PROCESS_DASH = Map.of(
-            "consumer", new float[]{1f, 0f}, "producer", new float[]{6f, 4f},
-            "kafka", new float[]{2f, 3f}, "azurite", new float[]{10f, 3f, 2f, 3f});
+    private static final Color[] ENGINE_COLORS = {
+        new Color(31, 119, 180),
+        new Color(214, 39, 40),
+        new Color(44, 160, 44),
+        new Color(148, 103, 189),
+        new Color(255, 127, 14)
+    };
 
-    private LatencyChart() {
-    }
+    private static final Map<String, float[]> PROCESS_DASH = Map.of(
+            "consumer",
+            new float[] {1f, 0f},
+            "producer",
+            new float[] {6f, 4f},
+            "kafka",
+            new float[] {2f, 3f},
+            "azurite",
+            new float[] {10f, 3f, 2f, 3f});
+
+    private LatencyChart() {}
 
     private static String shorten(String reason) {
         String line = reason.lines().findFirst().orElse("");
@@ -68,8 +76,8 @@ final class LatencyChart {
             latencyPaint.add(color);
             if (!e.ran()) {
                 // no line, but a legend entry: a reader must see which engine is missing and why
-                latency.addSeries(new XYSeries(e.label() + ": " + e.status().text() + " (" + shorten(e.notRun().orElse(""))
-                        + ")"));
+                latency.addSeries(new XYSeries(e.label() + ": " + e.status().text() + " ("
+                        + shorten(e.notRun().orElse("")) + ")"));
                 continue;
             }
             throughputPaint.add(color);
@@ -81,7 +89,8 @@ final class LatencyChart {
             XYSeries committed = new XYSeries(e.label() + " committed/s");
             Map<Long, Long> bySecond = new TreeMap<>();
             for (CommitRow c : e.commits()) {
-                bySecond.merge(Math.floorDiv(c.commitMillis() * 1000 - e.startMicros(), 1_000_000L), c.records(), Long::sum);
+                bySecond.merge(
+                        Math.floorDiv(c.commitMillis() * 1000 - e.startMicros(), 1_000_000L), c.records(), Long::sum);
             }
             // a commit every few seconds lands all at once: smooth over 5 s so the line shows the rate
             bySecond.forEach((s, n) -> committed.add((double) s, average(bySecond, s, 5)));
@@ -90,8 +99,13 @@ final class LatencyChart {
                 XYSeries c = new XYSeries(e.label() + " " + name);
                 XYSeries r = new XYSeries(e.label() + " " + name + " RSS");
                 processPaint.add(color);
-                processStroke.add(new BasicStroke(name.equals("consumer") ? 2f : 1.3f, BasicStroke.CAP_BUTT,
-                        BasicStroke.JOIN_MITER, 1f, PROCESS_DASH.getOrDefault(name, new float[]{1f, 0f}), 0f));
+                processStroke.add(new BasicStroke(
+                        name.equals("consumer") ? 2f : 1.3f,
+                        BasicStroke.CAP_BUTT,
+                        BasicStroke.JOIN_MITER,
+                        1f,
+                        PROCESS_DASH.getOrDefault(name, new float[] {1f, 0f}),
+                        0f));
                 samples.forEach(s -> {
                     c.add(s.secondsSince(e.startMicros()), s.cpuPercent());
                     r.add(s.secondsSince(e.startMicros()), s.rssMiB());
@@ -101,14 +115,18 @@ final class LatencyChart {
             });
         }
         XYPlot latencyPlot = subplot(latency, "max latency per second (s)", latencyPaint, List.of());
-        ValueMarker threshold = new ValueMarker(run.thresholdSeconds(), new Color(200, 30, 30),
-                new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[]{8f, 6f}, 0f));
+        ValueMarker threshold = new ValueMarker(
+                run.thresholdSeconds(),
+                new Color(200, 30, 30),
+                new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[] {8f, 6f}, 0f));
         threshold.setLabel(String.format("threshold %.1f s", run.thresholdSeconds()));
         threshold.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
         threshold.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
         latencyPlot.addRangeMarker(threshold);
         ((NumberAxis) latencyPlot.getRangeAxis()).setLowerBound(0);
-        double top = Math.max(run.thresholdSeconds() * 1.3, latency.getSeriesCount() == 0 ? 0 : latency.getRangeUpperBound(false) * 1.05);
+        double top = Math.max(
+                run.thresholdSeconds() * 1.3,
+                latency.getSeriesCount() == 0 ? 0 : latency.getRangeUpperBound(false) * 1.05);
         latencyPlot.getRangeAxis().setRange(0, top);
         XYPlot throughputPlot = subplot(throughput, "committed records/s (5 s average)", throughputPaint, List.of());
         ValueMarker offered = new ValueMarker(run.rate(), Color.GRAY, new BasicStroke(1.5f));
@@ -121,17 +139,22 @@ final class LatencyChart {
         plot.add(subplot(cpu, "CPU % (100 = one core)", processPaint, processStroke), 2);
         plot.add(subplot(rss, "RSS (MiB)", processPaint, processStroke), 2);
 
-        JFreeChart chart = new JFreeChart("Kafka to Delta on ADLS Gen2: visibility latency", new Font("SansSerif", Font.BOLD, 18),
-                plot, true);
-        chart.addSubtitle(new TextTitle(String.format("run %s, %,d msg/s for %d s, %d partitions, %d-byte events; %s",
-                run.runId(), run.rate(), run.durationSeconds(), run.partitions(), run.messageBytes(),
+        JFreeChart chart = new JFreeChart(
+                "Kafka to Delta on ADLS Gen2: visibility latency", new Font("SansSerif", Font.BOLD, 18), plot, true);
+        chart.addSubtitle(new TextTitle(String.format(
+                "run %s, %,d msg/s for %d s, %d partitions, %d-byte events; %s",
+                run.runId(),
+                run.rate(),
+                run.durationSeconds(),
+                run.partitions(),
+                run.messageBytes(),
                 run.machine().describe())));
         chart.setBackgroundPaint(Color.WHITE);
         ChartUtils.writeChartAsPNG(png, chart, 1400, 1300);
     }
 
-    private static XYPlot subplot(XYSeriesCollection data, String label, List<java.awt.Paint> paints,
-                                  List<java.awt.Stroke> strokes) {
+    private static XYPlot subplot(
+            XYSeriesCollection data, String label, List<java.awt.Paint> paints, List<java.awt.Stroke> strokes) {
         NumberAxis axis = new NumberAxis(label);
         axis.setAutoRangeIncludesZero(true);
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);

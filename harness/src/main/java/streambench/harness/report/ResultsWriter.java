@@ -1,32 +1,24 @@
 package streambench.harness.report;
 
-import streambench.harness.engine.RunInfo;
-
-import streambench.harness.fault.FaultRun;
-
-import streambench.harness.analysis.ProducerReport;
-import streambench.harness.engine.EngineResult;
-import streambench.harness.services.ProcessSampler;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import streambench.common.AtomicFiles;
-import streambench.harness.analysis.CommitRow;
-import streambench.harness.analysis.SecondBin;
-import streambench.harness.analysis.Verdict;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
-
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import streambench.common.AtomicFiles;
+import streambench.harness.analysis.CommitRow;
+import streambench.harness.analysis.ProducerReport;
+import streambench.harness.analysis.SecondBin;
+import streambench.harness.engine.EngineResult;
+import streambench.harness.engine.RunInfo;
+import streambench.harness.services.ProcessSampler;
 
 /**
  * Writes the result files: {@code latency_timeseries.csv} (the format the tuning loop reads),
@@ -38,7 +30,8 @@ import java.util.Map;
 public final class ResultsWriter {
     public static final String TIMESERIES_HEADER = "elapsed_s,latency_s,version,p50_s,p99_s,avg_s,msg_count";
     /** AtomicFiles closes the stream after the rename's temp file is complete; Jackson must not close it first. */
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     private final Path results;
@@ -65,15 +58,22 @@ public final class ResultsWriter {
     }
 
     /** Labels may hold commas or quotes: the CSV library quotes them, and {@code check} reads them back with it. */
-    static final CSVFormat CSV = CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get();
+    static final CSVFormat CSV =
+            CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get();
 
     static void writeTimeseries(Writer w, List<EngineResult> engines) throws IOException {
         try (CSVPrinter csv = new CSVPrinter(new NonClosingWriter(w), CSV)) {
             csv.printRecord((Object[]) TIMESERIES_HEADER.split(","));
             for (EngineResult e : engines) {
                 for (SecondBin b : e.bins()) {
-                    csv.printRecord(b.elapsedSecond(), fixed(b.maxSeconds()), e.label(), fixed(b.p50Seconds()),
-                            fixed(b.p99Seconds()), fixed(b.avgSeconds()), b.count());
+                    csv.printRecord(
+                            b.elapsedSecond(),
+                            fixed(b.maxSeconds()),
+                            e.label(),
+                            fixed(b.p50Seconds()),
+                            fixed(b.p99Seconds()),
+                            fixed(b.avgSeconds()),
+                            b.count());
                 }
             }
         }
@@ -81,15 +81,37 @@ public final class ResultsWriter {
 
     private static void writeSummaryCsv(Writer w, List<EngineResult> engines) throws IOException {
         try (CSVPrinter csv = new CSVPrinter(new NonClosingWriter(w), CSV)) {
-            csv.printRecord("engine", "version", "status", "offered_rate", "achieved_rate", "committed_rate", "p50_s",
-                    "p90_s", "p99_s", "p999_s", "max_s", "trend_s_per_s", "missing", "duplicates", "malformed", "foreign",
+            csv.printRecord(
+                    "engine",
+                    "version",
+                    "status",
+                    "offered_rate",
+                    "achieved_rate",
+                    "committed_rate",
+                    "p50_s",
+                    "p90_s",
+                    "p99_s",
+                    "p999_s",
+                    "max_s",
+                    "trend_s_per_s",
+                    "missing",
+                    "duplicates",
+                    "malformed",
+                    "foreign",
                     "failed_checks");
             for (EngineResult e : engines) {
-                csv.printRecord(e.id(), e.label(), e.status().text(),
+                csv.printRecord(
+                        e.id(),
+                        e.label(),
+                        e.status().text(),
                         num(e.producer().map(p -> (double) p.targetRate()).orElse(Double.NaN)),
                         num(e.producer().map(ProducerReport::achievedRate).orElse(Double.NaN)),
-                        num(e.committedRate()), num(e.percentileSeconds(50)), num(e.percentileSeconds(90)),
-                        num(e.percentileSeconds(99)), num(e.percentileSeconds(99.9)), num(e.maxSeconds()),
+                        num(e.committedRate()),
+                        num(e.percentileSeconds(50)),
+                        num(e.percentileSeconds(90)),
+                        num(e.percentileSeconds(99)),
+                        num(e.percentileSeconds(99.9)),
+                        num(e.maxSeconds()),
                         num(e.trendSlope()),
                         e.completeness().map(c -> Long.toString(c.missing())).orElse(""),
                         e.completeness().map(c -> Long.toString(c.duplicates())).orElse(""),
@@ -119,9 +141,16 @@ public final class ResultsWriter {
     private static void writeCommits(Writer w, List<CommitRow> commits) throws IOException {
         w.write("version,commit_ts_ms,observed_ts_ms,observed_minus_commit_ms,records,min_latency_s,max_latency_s\n");
         for (CommitRow c : commits) {
-            w.write(String.format(Locale.ROOT, "%d,%d,%d,%s,%d,%.3f,%.3f%n", c.version(), c.commitMillis(),
-                    c.observedMillis(), c.observedMillis() < 0 ? "" : Long.toString(c.observedMillis() - c.commitMillis()),
-                    c.records(), c.minLatencySeconds(), c.maxLatencySeconds()));
+            w.write(String.format(
+                    Locale.ROOT,
+                    "%d,%d,%d,%s,%d,%.3f,%.3f%n",
+                    c.version(),
+                    c.commitMillis(),
+                    c.observedMillis(),
+                    c.observedMillis() < 0 ? "" : Long.toString(c.observedMillis() - c.commitMillis()),
+                    c.records(),
+                    c.minLatencySeconds(),
+                    c.maxLatencySeconds()));
         }
     }
 
@@ -129,8 +158,14 @@ public final class ResultsWriter {
         w.write("process,ts_ms,elapsed_s,cpu_percent,rss_mib\n");
         for (Map.Entry<String, List<ProcessSampler.Sample>> p : e.processes().entrySet()) {
             for (ProcessSampler.Sample s : p.getValue()) {
-                w.write(String.format(Locale.ROOT, "%s,%d,%.1f,%.1f,%.1f%n", p.getKey(), s.epochMillis(),
-                        s.secondsSince(e.startMicros()), s.cpuPercent(), s.rssMiB()));
+                w.write(String.format(
+                        Locale.ROOT,
+                        "%s,%d,%.1f,%.1f,%.1f%n",
+                        p.getKey(),
+                        s.epochMillis(),
+                        s.secondsSince(e.startMicros()),
+                        s.cpuPercent(),
+                        s.rssMiB()));
             }
         }
     }

@@ -4,6 +4,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import streambench.common.Secrets;
 import streambench.harness.analysis.CommitRow;
 import streambench.harness.analysis.Completeness;
@@ -13,11 +17,6 @@ import streambench.harness.engine.EngineResult;
 import streambench.harness.engine.RunInfo;
 import streambench.harness.fault.FaultRun;
 import streambench.harness.services.ProcessSampler;
-
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * The shape of summary.json, one record per object. A group of fields that is there or not as a whole
@@ -33,8 +32,8 @@ record SummaryJson(
         Settings settings,
         List<Engine> engines) {
 
-    record MachineJson(int cores, @JsonProperty("memory_gib") double memoryGib, String jvm) {
-    }
+    record MachineJson(
+            int cores, @JsonProperty("memory_gib") double memoryGib, String jvm) {}
 
     record Settings(
             long rate,
@@ -48,23 +47,25 @@ record SummaryJson(
             @JsonProperty("trend_min_rise_s") double trendMinRiseSeconds,
             @JsonProperty("keep_up_ratio") double keepUpRatio,
             @JsonProperty("clock_tolerance_ms") long clockToleranceMs,
-            @JsonInclude(Include.NON_EMPTY) List<String> faults) {
-    }
+            @JsonInclude(Include.NON_EMPTY) List<String> faults) {}
 
     record Engine(
             String engine,
             String version,
             String status,
-            @JsonProperty("not_run_reason") @JsonInclude(Include.NON_NULL) String notRunReason,
+
+            @JsonProperty("not_run_reason") @JsonInclude(Include.NON_NULL)
+            String notRunReason,
+
             List<String> failures,
             List<Check> checks,
             @JsonUnwrapped Figures figures,
             Map<String, String> knobs,
-            @JsonProperty("log_tail") @JsonInclude(Include.NON_EMPTY) String logTail) {
-    }
 
-    record Check(String check, boolean passed, String detail) {
-    }
+            @JsonProperty("log_tail") @JsonInclude(Include.NON_EMPTY)
+            String logTail) {}
+
+    record Check(String check, boolean passed, String detail) {}
 
     /** What an engine that ran measured. */
     record Figures(
@@ -77,27 +78,37 @@ record SummaryJson(
             @JsonUnwrapped Counts completeness,
             long malformed,
             long foreign,
-            @JsonProperty("foreign_examples") @JsonInclude(Include.NON_EMPTY) List<String> foreignExamples,
+
+            @JsonProperty("foreign_examples") @JsonInclude(Include.NON_EMPTY)
+            List<String> foreignExamples,
+
             @JsonInclude(Include.NON_EMPTY) List<Fault> faults,
-            @JsonProperty("poison_injected") @JsonInclude(Include.NON_NULL) Long poisonInjected,
+
+            @JsonProperty("poison_injected") @JsonInclude(Include.NON_NULL)
+            Long poisonInjected,
+
             @JsonProperty("negative_latencies") long negativeLatencies,
             @JsonProperty("worst_negative_latency_ms") Double worstNegativeLatencyMs,
             long commits,
-            @JsonProperty("observed_minus_commit_ms") @JsonInclude(Include.NON_NULL) Gaps observedMinusCommitMs,
-            Map<String, ProcessFigures> processes) {
-    }
+
+            @JsonProperty("observed_minus_commit_ms") @JsonInclude(Include.NON_NULL)
+            Gaps observedMinusCommitMs,
+
+            Map<String, ProcessFigures> processes) {}
 
     record Producer(
             @JsonProperty("offered_rate") long offeredRate,
             @JsonProperty("achieved_rate") Double achievedRate,
-            @JsonProperty("producer_max_ack_lag_ms") Double maxAckLagMs) {
-    }
+            @JsonProperty("producer_max_ack_lag_ms") Double maxAckLagMs) {}
 
-    record Latency(Double p50, Double p90, Double p99, @JsonProperty("p99.9") Double p999, Double max) {
-    }
+    record Latency(
+            Double p50,
+            Double p90,
+            Double p99,
+            @JsonProperty("p99.9") Double p999,
+            Double max) {}
 
-    record Counts(long expected, long rows, long missing, long duplicates, long unexpected) {
-    }
+    record Counts(long expected, long rows, long missing, long duplicates, long unexpected) {}
 
     record Fault(
             String fault,
@@ -106,64 +117,118 @@ record SummaryJson(
             @JsonProperty("recovery_s") Long recoverySeconds,
             boolean recovered,
             String how,
-            String note) {
-    }
+            String note) {}
 
-    record Gaps(long median, long max, long min) {
-    }
+    record Gaps(long median, long max, long min) {}
 
     record ProcessFigures(
             @JsonProperty("cpu_percent_avg") Double cpuPercentAvg,
             @JsonProperty("cpu_percent_max") Double cpuPercentMax,
-            @JsonProperty("rss_mib_max") Double rssMibMax) {
-    }
+            @JsonProperty("rss_mib_max") Double rssMibMax) {}
 
     static SummaryJson of(RunInfo run, List<EngineResult> engines, boolean complete) {
         // a consumer's knobs name its secrets; a reason or a log tail may quote one back in any form
         engines.forEach(e -> Secrets.rememberSecretsIn(e.knobs()));
-        return new SummaryJson(run.runId(), run.started().toString(), complete,
+        return new SummaryJson(
+                run.runId(),
+                run.started().toString(),
+                complete,
                 complete && EngineResult.allPassed(engines) ? "Succeeded" : "Failed",
-                new MachineJson(run.machine().cores(), Math.round(run.machine().memoryBytes() / 1073741824.0 * 10) / 10.0,
+                new MachineJson(
+                        run.machine().cores(),
+                        Math.round(run.machine().memoryBytes() / 1073741824.0 * 10) / 10.0,
                         run.machine().jvm()),
-                new Settings(run.rate(), run.durationSeconds(), run.partitions(), run.messageBytes(), run.warmupSeconds(),
-                        run.thresholdSeconds(), run.drainTimeoutSeconds(), run.trendBound(), run.trendMinRiseSeconds(),
-                        run.keepUpRatio(), run.clockToleranceMs(), run.faults()),
+                new Settings(
+                        run.rate(),
+                        run.durationSeconds(),
+                        run.partitions(),
+                        run.messageBytes(),
+                        run.warmupSeconds(),
+                        run.thresholdSeconds(),
+                        run.drainTimeoutSeconds(),
+                        run.trendBound(),
+                        run.trendMinRiseSeconds(),
+                        run.keepUpRatio(),
+                        run.clockToleranceMs(),
+                        run.faults()),
                 engines.stream().map(SummaryJson::engine).toList());
     }
 
     private static Engine engine(EngineResult e) {
         List<Check> checks = e.verdict().checks().stream()
-                .map((Verdict.Check c) -> new Check(c.name(), c.passed(), c.detail())).toList();
-        return new Engine(e.id(), e.label(), e.status().text(), e.notRun().map(Secrets::redactText).orElse(null),
-                e.verdict().failures(), checks, e.ran() ? figures(e) : null, Secrets.redact(new TreeMap<>(e.knobs())),
+                .map((Verdict.Check c) -> new Check(c.name(), c.passed(), c.detail()))
+                .toList();
+        return new Engine(
+                e.id(),
+                e.label(),
+                e.status().text(),
+                e.notRun().map(Secrets::redactText).orElse(null),
+                e.verdict().failures(),
+                checks,
+                e.ran() ? figures(e) : null,
+                Secrets.redact(new TreeMap<>(e.knobs())),
                 Secrets.redactText(e.logTail()));
     }
 
     private static Figures figures(EngineResult e) {
-        Producer producer = e.producer().map((ProducerReport p) ->
-                new Producer(p.targetRate(), round(p.achievedRate()), round(p.maxAckLagMs()))).orElse(null);
-        Counts counts = e.completeness().map((Completeness.Result c) ->
-                new Counts(c.expected(), c.rows(), c.missing(), c.duplicates(), c.unexpected())).orElse(null);
-        List<Fault> faults = e.faults().stream().map((FaultRun.Outcome f) -> new Fault(f.fault(), round(f.atSecond()),
-                round(f.peakSeconds()), f.recoverySeconds(), f.recovered(), f.how(), f.note())).toList();
+        Producer producer = e.producer()
+                .map((ProducerReport p) ->
+                        new Producer(p.targetRate(), round(p.achievedRate()), round(p.maxAckLagMs())))
+                .orElse(null);
+        Counts counts = e.completeness()
+                .map((Completeness.Result c) ->
+                        new Counts(c.expected(), c.rows(), c.missing(), c.duplicates(), c.unexpected()))
+                .orElse(null);
+        List<Fault> faults = e.faults().stream()
+                .map((FaultRun.Outcome f) -> new Fault(
+                        f.fault(),
+                        round(f.atSecond()),
+                        round(f.peakSeconds()),
+                        f.recoverySeconds(),
+                        f.recovered(),
+                        f.how(),
+                        f.note()))
+                .toList();
         Map<String, ProcessFigures> processes = new LinkedHashMap<>();
-        e.processes().forEach((name, samples) -> processes.put(name, new ProcessFigures(
-                round(ProcessSampler.average(samples, ProcessSampler.Sample::cpuPercent)),
-                round(ProcessSampler.max(samples, ProcessSampler.Sample::cpuPercent)),
-                round(ProcessSampler.max(samples, ProcessSampler.Sample::rssMiB)))));
-        return new Figures(producer, round(e.producedRate()), round(e.committedRate()),
+        e.processes()
+                .forEach((name, samples) -> processes.put(
+                        name,
+                        new ProcessFigures(
+                                round(ProcessSampler.average(samples, ProcessSampler.Sample::cpuPercent)),
+                                round(ProcessSampler.max(samples, ProcessSampler.Sample::cpuPercent)),
+                                round(ProcessSampler.max(samples, ProcessSampler.Sample::rssMiB)))));
+        return new Figures(
+                producer,
+                round(e.producedRate()),
+                round(e.committedRate()),
                 e.producedRate() > 0 ? round(e.committedRate() / e.producedRate()) : null,
-                new Latency(round(e.percentileSeconds(50)), round(e.percentileSeconds(90)), round(e.percentileSeconds(99)),
-                        round(e.percentileSeconds(99.9)), round(e.maxSeconds())),
-                round(e.trendSlope()), counts, e.malformed(), e.foreignRows(), e.foreignExamples(), faults,
-                e.poisonInjected() >= 0 ? e.poisonInjected() : null, e.negativeLatencies(),
-                round(e.worstNegativeMicros() / 1e3), e.commits().size(), gaps(e.commits()), processes);
+                new Latency(
+                        round(e.percentileSeconds(50)),
+                        round(e.percentileSeconds(90)),
+                        round(e.percentileSeconds(99)),
+                        round(e.percentileSeconds(99.9)),
+                        round(e.maxSeconds())),
+                round(e.trendSlope()),
+                counts,
+                e.malformed(),
+                e.foreignRows(),
+                e.foreignExamples(),
+                faults,
+                e.poisonInjected() >= 0 ? e.poisonInjected() : null,
+                e.negativeLatencies(),
+                round(e.worstNegativeMicros() / 1e3),
+                e.commits().size(),
+                gaps(e.commits()),
+                processes);
     }
 
     /** How long after its commit the harness saw each commit it was tailing for. */
     private static Gaps gaps(List<CommitRow> commits) {
-        List<Long> gaps = commits.stream().filter(c -> c.observedMillis() >= 0)
-                .map(c -> c.observedMillis() - c.commitMillis()).sorted().toList();
+        List<Long> gaps = commits.stream()
+                .filter(c -> c.observedMillis() >= 0)
+                .map(c -> c.observedMillis() - c.commitMillis())
+                .sorted()
+                .toList();
         return gaps.isEmpty() ? null : new Gaps(gaps.get(gaps.size() / 2), gaps.get(gaps.size() - 1), gaps.get(0));
     }
 

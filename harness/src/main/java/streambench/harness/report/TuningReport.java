@@ -1,20 +1,5 @@
 package streambench.harness.report;
 
-import org.apache.commons.csv.CSVPrinter;
-import org.jfree.chart.ChartUtils;
-import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.NumberAxis;
-import org.jfree.chart.plot.ValueMarker;
-import org.jfree.chart.plot.XYPlot;
-import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.chart.title.TextTitle;
-import org.jfree.data.xy.XYSeries;
-import org.jfree.data.xy.XYSeriesCollection;
-import streambench.common.AtomicFiles;
-import streambench.common.Secrets;
-import streambench.harness.search.CoordinateDescent;
-import streambench.harness.search.TrialOutcome;
-
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -29,6 +14,20 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.commons.csv.CSVPrinter;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import streambench.common.AtomicFiles;
+import streambench.common.Secrets;
+import streambench.harness.search.CoordinateDescent;
+import streambench.harness.search.TrialOutcome;
 
 /**
  * What {@code tune} leaves in {@code results/tuning/<engine>/}: {@code trials.csv}, one row per trial appended
@@ -48,10 +47,15 @@ public final class TuningReport implements AutoCloseable {
         this.label = label;
         this.thresholdSeconds = thresholdSeconds;
         Files.createDirectories(dir);
-        Writer w = Files.newBufferedWriter(dir.resolve("trials.csv"), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+        Writer w = Files.newBufferedWriter(
+                dir.resolve("trials.csv"),
+                StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE);
         this.csv = new CSVPrinter(w, ResultsWriter.CSV);
-        List<String> header = new ArrayList<>(List.of("trial", "round", "knob", "value", "knobs_changed", "decision", "passed"));
+        List<String> header =
+                new ArrayList<>(List.of("trial", "round", "knob", "value", "knobs_changed", "decision", "passed"));
         CapacityReport.CHECKS.forEach(c -> header.add(c.replace("-", "_")));
         header.addAll(List.of("max_s", "p99_s", "consumer_cores", "reason"));
         csv.printRecord(header);
@@ -66,8 +70,14 @@ public final class TuningReport implements AutoCloseable {
     public void trial(CoordinateDescent.Trial t, Map<String, String> bestKnobs) throws IOException {
         trials.add(t);
         TrialOutcome o = t.outcome();
-        List<Object> row = new ArrayList<>(List.of(t.number(), t.round(), t.knob(), t.value(), changes(t.changed()),
-                t.decision().name().toLowerCase(Locale.ROOT), o.loadInvalid() ? "invalid" : Boolean.toString(o.passed())));
+        List<Object> row = new ArrayList<>(List.of(
+                t.number(),
+                t.round(),
+                t.knob(),
+                t.value(),
+                changes(t.changed()),
+                t.decision().name().toLowerCase(Locale.ROOT),
+                o.loadInvalid() ? "invalid" : Boolean.toString(o.passed())));
         for (String check : CapacityReport.CHECKS) {
             Boolean passed = o.checks().get(check);
             row.add(passed == null ? "" : passed ? "pass" : "fail");
@@ -106,7 +116,9 @@ public final class TuningReport implements AutoCloseable {
         XYSeries best = new XYSeries("best so far", true, true);
         double bestMax = Double.NaN;
         for (CoordinateDescent.Trial t : trials) {
-            double max = Double.isFinite(t.outcome().maxLatencySeconds()) ? t.outcome().maxLatencySeconds() : 0;
+            double max = Double.isFinite(t.outcome().maxLatencySeconds())
+                    ? t.outcome().maxLatencySeconds()
+                    : 0;
             switch (t.decision()) {
                 case BASELINE -> baseline.add(t.number(), max);
                 case KEPT -> kept.add(t.number(), max);
@@ -134,12 +146,17 @@ public final class TuningReport implements AutoCloseable {
         NumberAxis x = new NumberAxis("trial");
         x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
         XYPlot plot = new XYPlot(data, x, new NumberAxis("per-second max latency, s"), r);
-        ValueMarker threshold = new ValueMarker(thresholdSeconds, Color.DARK_GRAY, new BasicStroke(1.5f,
-                BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{6f, 4f}, 0f));
+        ValueMarker threshold = new ValueMarker(
+                thresholdSeconds,
+                Color.DARK_GRAY,
+                new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
         threshold.setLabel("threshold " + thresholdSeconds + " s");
         plot.addRangeMarker(threshold);
-        JFreeChart chart = new JFreeChart("tune " + label + ": the objective of each trial",
-                new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, true);
+        JFreeChart chart = new JFreeChart(
+                "tune " + label + ": the objective of each trial",
+                new Font(Font.SANS_SERIF, Font.BOLD, 14),
+                plot,
+                true);
         chart.addSubtitle(new TextTitle("kept: better than the best so far by more than the baseline's noise; "
                 + "the objective is first every check passing, then the max latency, then consumer CPU"));
         chart.setBackgroundPaint(Color.WHITE);

@@ -1,7 +1,5 @@
 package streambench.harness.search;
 
-import streambench.common.ConfigException;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.TreeSet;
+import streambench.common.ConfigException;
 
 /**
  * The highest offered rate an engine sustains, i.e. passes every check at (sustainable throughput as
@@ -28,7 +27,11 @@ import java.util.TreeSet;
  * unrounded, so the user's minimum is tried as given.
  */
 public final class CapacitySearch {
-    public enum Phase { RAMP, BISECT, CONFIRM }
+    public enum Phase {
+        RAMP,
+        BISECT,
+        CONFIRM
+    }
 
     public enum Stop {
         /** Bracketed between a pass and a failure within the precision. */
@@ -53,8 +56,7 @@ public final class CapacitySearch {
         }
     }
 
-    public record Trial(int number, long rate, Phase phase, TrialOutcome outcome) {
-    }
+    public record Trial(int number, long rate, Phase phase, TrialOutcome outcome) {}
 
     /**
      * @param capacity       the highest rate that passed and has not failed since; empty when none did
@@ -63,8 +65,13 @@ public final class CapacitySearch {
      *                       generator, the maximum rate or the budget stopped the search first
      * @param detail         the rates behind the stop, for the status line
      */
-    public record Result(OptionalLong capacity, boolean confirmed, boolean lowerBoundOnly, Stop stop, String detail,
-                         List<Trial> trials) {
+    public record Result(
+            OptionalLong capacity,
+            boolean confirmed,
+            boolean lowerBoundOnly,
+            Stop stop,
+            String detail,
+            List<Trial> trials) {
         public Result {
             trials = List.copyOf(trials);
         }
@@ -118,6 +125,7 @@ public final class CapacitySearch {
         private Long firstFail;
         /** The lowest rate the producer could not hold; nothing at or above it is tried again. */
         private Long loadCeiling;
+
         private String loadReason = "";
         private boolean confirmed;
 
@@ -211,16 +219,19 @@ public final class CapacitySearch {
         }
 
         private String detail(Stop stop, OptionalLong capacity) {
-            String best = capacity.isEmpty() ? "nothing passed"
+            String best = capacity.isEmpty()
+                    ? "nothing passed"
                     : "passes at " + capacity.getAsLong() + " msg/s" + (confirmed ? " twice" : "");
             return switch (stop) {
                 case FOUND -> best + ", fails at " + firstFail + " msg/s";
                 case FAILS_AT_MIN_RATE -> "fails at " + firstFail + " msg/s";
-                case LOAD_GENERATOR_LIMIT -> best + "; the producer could not hold " + loadCeiling + " msg/s"
-                        + (loadReason.isBlank() ? "" : ": " + loadReason);
+                case LOAD_GENERATOR_LIMIT ->
+                    best + "; the producer could not hold " + loadCeiling + " msg/s"
+                            + (loadReason.isBlank() ? "" : ": " + loadReason);
                 case PASSES_AT_MAX_RATE -> best + ", the highest rate allowed";
-                case TRIAL_BUDGET, INTERRUPTED -> best + " after " + trials.size() + " trials"
-                        + (firstFail == null ? "" : ", fails at " + firstFail + " msg/s");
+                case TRIAL_BUDGET, INTERRUPTED ->
+                    best + " after " + trials.size() + " trials"
+                            + (firstFail == null ? "" : ", fails at " + firstFail + " msg/s");
             };
         }
     }
@@ -248,8 +259,7 @@ public final class CapacitySearch {
         private TrialRunner runner;
         private TrialListener<Trial> listener = TrialListener.none();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** The first rate tried, in msg/s; required. */
         public Builder minRate(long msgPerSecond) {

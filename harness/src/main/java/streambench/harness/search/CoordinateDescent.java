@@ -1,7 +1,5 @@
 package streambench.harness.search;
 
-import streambench.common.ConfigException;
-
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -16,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import streambench.common.ConfigException;
 
 /**
  * The tuning loop without a person in it: at one rate, change one knob at a time from the best set so
@@ -31,7 +30,11 @@ import java.util.Set;
  * already tried is not run again, which is what makes the last pass cheap.
  */
 public final class CoordinateDescent {
-    public enum Decision { BASELINE, KEPT, REVERTED }
+    public enum Decision {
+        BASELINE,
+        KEPT,
+        REVERTED
+    }
 
     public enum Stop {
         CONVERGED("converged: a full pass over the search space kept no change"),
@@ -53,8 +56,7 @@ public final class CoordinateDescent {
     }
 
     /** How far apart two runs of the same knobs can land; a change must beat the best by more than this. */
-    public record Noise(double latencySeconds, double cpuCores) {
-    }
+    public record Noise(double latencySeconds, double cpuCores) {}
 
     /**
      * @param round   the pass over the search space, from 1; 0 for the two baseline runs
@@ -63,8 +65,15 @@ public final class CoordinateDescent {
      * @param changed every knob of this trial that differs from the baseline: the trial's whole recipe
      * @param reason  why it was kept or reverted, with the numbers that decided it
      */
-    public record Trial(int number, int round, String knob, String value, Map<String, String> changed,
-                        TrialOutcome outcome, Decision decision, String reason) {
+    public record Trial(
+            int number,
+            int round,
+            String knob,
+            String value,
+            Map<String, String> changed,
+            TrialOutcome outcome,
+            Decision decision,
+            String reason) {
         public Trial {
             changed = Collections.unmodifiableMap(new LinkedHashMap<>(changed));
         }
@@ -76,8 +85,13 @@ public final class CoordinateDescent {
      * @param bestOutcome the trial that made it the best; empty only if no trial ran
      * @param noise       empty unless both baseline runs finished
      */
-    public record Result(Map<String, String> bestKnobs, Map<String, String> bestChanges,
-                         Optional<TrialOutcome> bestOutcome, Optional<Noise> noise, Stop stop, List<Trial> trials) {
+    public record Result(
+            Map<String, String> bestKnobs,
+            Map<String, String> bestChanges,
+            Optional<TrialOutcome> bestOutcome,
+            Optional<Noise> noise,
+            Stop stop,
+            List<Trial> trials) {
         public Result {
             bestKnobs = Collections.unmodifiableMap(new LinkedHashMap<>(bestKnobs));
             bestChanges = Collections.unmodifiableMap(new LinkedHashMap<>(bestChanges));
@@ -137,12 +151,10 @@ public final class CoordinateDescent {
             return a.passed() ? -1 : 1;
         }
         int byMax = Double.compare(worstIfNaN(a.maxLatencySeconds()), worstIfNaN(b.maxLatencySeconds()));
-        return byMax != 0 ? byMax
-                : Double.compare(worstIfNaN(a.consumerCores()), worstIfNaN(b.consumerCores()));
+        return byMax != 0 ? byMax : Double.compare(worstIfNaN(a.consumerCores()), worstIfNaN(b.consumerCores()));
     }
 
-    private record Judgement(boolean better, String reason) {
-    }
+    private record Judgement(boolean better, String reason) {}
 
     /** Whether {@code candidate} beats {@code best} by more than the noise, and the numbers that say so. */
     private static Judgement judge(TrialOutcome candidate, TrialOutcome best, Noise noise) {
@@ -160,26 +172,47 @@ public final class CoordinateDescent {
         double bMax = best.maxLatencySeconds();
         double lower = worstIfNaN(bMax) - worstIfNaN(cMax);
         if (lower > noise.latencySeconds()) {
-            return new Judgement(true, both + fmt("max %.2f s, %.2f s below the best %.2f s (noise %.2f s)",
-                    cMax, lower, bMax, noise.latencySeconds()));
+            return new Judgement(
+                    true,
+                    both
+                            + fmt(
+                                    "max %.2f s, %.2f s below the best %.2f s (noise %.2f s)",
+                                    cMax, lower, bMax, noise.latencySeconds()));
         }
         if (lower < -noise.latencySeconds()) {
-            return new Judgement(false, both + fmt("max %.2f s, %.2f s above the best %.2f s (noise %.2f s)",
-                    cMax, -lower, bMax, noise.latencySeconds()));
+            return new Judgement(
+                    false,
+                    both
+                            + fmt(
+                                    "max %.2f s, %.2f s above the best %.2f s (noise %.2f s)",
+                                    cMax, -lower, bMax, noise.latencySeconds()));
         }
         double cCpu = candidate.consumerCores();
         double bCpu = best.consumerCores();
         double saved = worstIfNaN(bCpu) - worstIfNaN(cCpu);
         if (saved > noise.cpuCores()) {
-            return new Judgement(true, both + fmt("max %.2f s within the noise of %.2f s; CPU %.2f cores, %.2f below the best"
-                    + " %.2f (noise %.2f)", cMax, bMax, cCpu, saved, bCpu, noise.cpuCores()));
+            return new Judgement(
+                    true,
+                    both
+                            + fmt(
+                                    "max %.2f s within the noise of %.2f s; CPU %.2f cores, %.2f below the best"
+                                            + " %.2f (noise %.2f)",
+                                    cMax, bMax, cCpu, saved, bCpu, noise.cpuCores()));
         }
-        return new Judgement(false, both + fmt("within the noise: max %.2f s vs %.2f s (noise %.2f s), CPU %.2f vs %.2f cores"
-                + " (noise %.2f)", cMax, bMax, noise.latencySeconds(), cCpu, bCpu, noise.cpuCores()));
+        return new Judgement(
+                false,
+                both
+                        + fmt(
+                                "within the noise: max %.2f s vs %.2f s (noise %.2f s), CPU %.2f vs %.2f cores"
+                                        + " (noise %.2f)",
+                                cMax, bMax, noise.latencySeconds(), cCpu, bCpu, noise.cpuCores()));
     }
 
     private static String failedChecks(TrialOutcome o) {
-        List<String> failed = o.checks().entrySet().stream().filter(e -> !e.getValue()).map(Map.Entry::getKey).toList();
+        List<String> failed = o.checks().entrySet().stream()
+                .filter(e -> !e.getValue())
+                .map(Map.Entry::getKey)
+                .toList();
         return failed.isEmpty() ? "a check" : String.join(", ", failed);
     }
 
@@ -232,8 +265,8 @@ public final class CoordinateDescent {
                 Thread.currentThread().interrupt();
                 stop = Stop.INTERRUPTED;
             }
-            return new Result(current, changes(current), Optional.ofNullable(best), Optional.ofNullable(noise), stop,
-                    trials);
+            return new Result(
+                    current, changes(current), Optional.ofNullable(best), Optional.ofNullable(noise), stop, trials);
         }
 
         private Stop descend() throws IOException, InterruptedException {
@@ -253,7 +286,8 @@ public final class CoordinateDescent {
                     first = o;
                 } else {
                     noise = noise(first, o);
-                    run += fmt(": noise %.2f s on the max, %.2f cores on CPU", noise.latencySeconds(), noise.cpuCores());
+                    run += fmt(
+                            ": noise %.2f s on the max, %.2f cores on CPU", noise.latencySeconds(), noise.cpuCores());
                 }
                 if (best == null || compare(o, best) < 0) {
                     best = o;
@@ -285,7 +319,13 @@ public final class CoordinateDescent {
                             best = o;
                             kept = true;
                         }
-                        record(round, d.knob(), value, candidate, o, j.better() ? Decision.KEPT : Decision.REVERTED,
+                        record(
+                                round,
+                                d.knob(),
+                                value,
+                                candidate,
+                                o,
+                                j.better() ? Decision.KEPT : Decision.REVERTED,
                                 j.reason());
                     }
                 }
@@ -320,8 +360,15 @@ public final class CoordinateDescent {
             return o;
         }
 
-        private void record(int round, String knob, String value, Map<String, String> knobs, TrialOutcome o,
-                            Decision decision, String reason) throws IOException {
+        private void record(
+                int round,
+                String knob,
+                String value,
+                Map<String, String> knobs,
+                TrialOutcome o,
+                Decision decision,
+                String reason)
+                throws IOException {
             Trial t = new Trial(trials.size() + 1, round, knob, value, changes(knobs), o, decision, reason);
             trials.add(t);
             listener.trialDone(t);
@@ -342,8 +389,7 @@ public final class CoordinateDescent {
         private TrialRunner runner;
         private TrialListener<Trial> listener = TrialListener.none();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** The knob set to start from, complete: the engine's anchor with any --set on top. */
         public Builder baseline(Map<String, String> knobs) {
@@ -417,7 +463,8 @@ public final class CoordinateDescent {
                         + " leaves no room: the baseline alone runs twice");
             }
             if (trialDuration != null && (trialDuration.isNegative() || trialDuration.isZero())) {
-                throw new IllegalArgumentException("a trial's expected duration must be positive, was " + trialDuration);
+                throw new IllegalArgumentException(
+                        "a trial's expected duration must be positive, was " + trialDuration);
             }
             if (!(relativeNoiseFloor >= 0) || !(latencyNoiseFloorSeconds >= 0) || !(cpuNoiseFloorCores >= 0)) {
                 throw new IllegalArgumentException("noise floors must be zero or more");

@@ -10,8 +10,7 @@ import java.util.Optional;
  * rejection into a one-character fix.
  */
 public final class KnobNames {
-    private KnobNames() {
-    }
+    private KnobNames() {}
 
     /**
      * The known name nearest to {@code name} by Damerau–Levenshtein distance (adjacent swaps count as

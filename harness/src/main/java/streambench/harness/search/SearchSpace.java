@@ -4,8 +4,6 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import streambench.common.ConfigException;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import streambench.common.ConfigException;
 
 /**
  * The knobs {@code tune} may change and the values it may try, declared in docker-compose.yml beside
@@ -73,10 +72,13 @@ public final class SearchSpace {
         JsonNode root;
         try {
             // a knob written twice would otherwise lose its first entry without a word
-            YAMLFactory yaml = YAMLFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+            YAMLFactory yaml = YAMLFactory.builder()
+                    .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                    .build();
             root = new ObjectMapper(yaml).readTree(composeFile.toFile());
         } catch (IOException e) {
-            throw new ConfigException(composeFile + " is not valid YAML: " + e.getMessage().lines().findFirst().orElse(""));
+            throw new ConfigException(composeFile + " is not valid YAML: "
+                    + e.getMessage().lines().findFirst().orElse(""));
         }
         String where = composeFile + ": " + block;
         if (root == null || !root.isObject()) {
@@ -150,17 +152,22 @@ public final class SearchSpace {
      * ignores, and a tuner that silently tries nothing is worse than none.
      */
     public void validateAgainst(Collection<String> knobsTheEngineReads) {
-        List<String> unknown = dimensions.stream().map(Dimension::knob)
-                .filter(k -> !knobsTheEngineReads.contains(k)).toList();
+        List<String> unknown = dimensions.stream()
+                .map(Dimension::knob)
+                .filter(k -> !knobsTheEngineReads.contains(k))
+                .toList();
         if (!unknown.isEmpty()) {
             throw new ConfigException(source + " names " + (unknown.size() == 1 ? "a knob" : "knobs")
-                    + " the engine does not read: " + unknown.stream()
-                    .map(k -> k + KnobNames.hint(k, knobsTheEngineReads)).collect(Collectors.joining(", ")));
+                    + " the engine does not read: "
+                    + unknown.stream()
+                            .map(k -> k + KnobNames.hint(k, knobsTheEngineReads))
+                            .collect(Collectors.joining(", ")));
         }
     }
 
     @Override
     public String toString() {
-        return source + " " + dimensions.stream().map(d -> d.knob() + "=" + d.values()).toList();
+        return source + " "
+                + dimensions.stream().map(d -> d.knob() + "=" + d.values()).toList();
     }
 }

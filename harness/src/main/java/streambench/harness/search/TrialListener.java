@@ -13,7 +13,6 @@ public interface TrialListener<T> {
     void trialDone(T trial) throws IOException;
 
     static <T> TrialListener<T> none() {
-        return t -> {
-        };
+        return t -> {};
     }
 }

@@ -18,9 +18,15 @@ import java.util.Objects;
  *                          compares as worse than any number
  * @param consumerCores     mean CPU cores the consumer used; NaN when not sampled
  */
-public record TrialOutcome(boolean passed, boolean loadInvalid, String loadInvalidReason,
-                           Map<String, Boolean> checks, double maxLatencySeconds, double p99Seconds,
-                           boolean keptUp, double consumerCores) {
+public record TrialOutcome(
+        boolean passed,
+        boolean loadInvalid,
+        String loadInvalidReason,
+        Map<String, Boolean> checks,
+        double maxLatencySeconds,
+        double p99Seconds,
+        boolean keptUp,
+        double consumerCores) {
     public TrialOutcome {
         Objects.requireNonNull(loadInvalidReason, "loadInvalidReason");
         if (passed && loadInvalid) {
@@ -31,14 +37,24 @@ public record TrialOutcome(boolean passed, boolean loadInvalid, String loadInval
     }
 
     /** {@code passed} or failed; {@code loadInvalid} false. */
-    public static TrialOutcome judged(boolean passed, Map<String, Boolean> checks, double maxLatencySeconds,
-                                      double p99Seconds, boolean keptUp, double consumerCores) {
+    public static TrialOutcome judged(
+            boolean passed,
+            Map<String, Boolean> checks,
+            double maxLatencySeconds,
+            double p99Seconds,
+            boolean keptUp,
+            double consumerCores) {
         return new TrialOutcome(passed, false, "", checks, maxLatencySeconds, p99Seconds, keptUp, consumerCores);
     }
 
     /** The producer could not hold the rate: the figures are kept for the record, not for a decision. */
-    public static TrialOutcome invalidLoad(String reason, Map<String, Boolean> checks, double maxLatencySeconds,
-                                           double p99Seconds, boolean keptUp, double consumerCores) {
+    public static TrialOutcome invalidLoad(
+            String reason,
+            Map<String, Boolean> checks,
+            double maxLatencySeconds,
+            double p99Seconds,
+            boolean keptUp,
+            double consumerCores) {
         return new TrialOutcome(false, true, reason, checks, maxLatencySeconds, p99Seconds, keptUp, consumerCores);
     }
 }

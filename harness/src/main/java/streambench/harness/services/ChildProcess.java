@@ -1,7 +1,5 @@
 package streambench.harness.services;
 
-import streambench.common.ParentWatch;
-
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -21,6 +19,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import streambench.common.ParentWatch;
 
 /**
  * A process the harness started: its output goes line by line to a log file (and to an optional
@@ -60,8 +59,13 @@ public final class ChildProcess implements AutoCloseable {
      * Starts {@code command} with the harness's environment plus {@code env}; stdout and stderr go to
      * {@code logFile} (appended) and, line by line, to {@code listener} if not null.
      */
-    public static ChildProcess start(String name, List<String> command, Map<String, String> env, Path workDir,
-                              Path logFile, Consumer<String> listener) {
+    public static ChildProcess start(
+            String name,
+            List<String> command,
+            Map<String, String> env,
+            Path workDir,
+            Path logFile,
+            Consumer<String> listener) {
         try {
             Files.createDirectories(logFile.toAbsolutePath().getParent());
             if (!Files.exists(logFile)) {
@@ -86,7 +90,8 @@ public final class ChildProcess implements AutoCloseable {
      * tools): run through {@link ParentWatch}'s launcher, whose class joins the classpath (common is JDK-only,
      * so it meets nothing there), so that it too ends when the harness is gone. Same JVM, same pid.
      */
-    public static List<String> watchedJava(List<String> jvmArgs, String classpath, String mainClass, List<String> args) {
+    public static List<String> watchedJava(
+            List<String> jvmArgs, String classpath, String mainClass, List<String> args) {
         List<String> command = new ArrayList<>();
         command.add(javaExecutable());
         command.addAll(jvmArgs);
@@ -111,7 +116,11 @@ public final class ChildProcess implements AutoCloseable {
     /** The jar or classes directory a class was loaded from. */
     static String codeLocation(Class<?> type) {
         try {
-            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+            return Path.of(type.getProtectionDomain()
+                            .getCodeSource()
+                            .getLocation()
+                            .toURI())
+                    .toString();
         } catch (java.net.URISyntaxException | RuntimeException e) {
             throw new IllegalStateException("cannot tell where " + type.getName() + " was loaded from: " + e, e);
         }
@@ -158,7 +167,8 @@ public final class ChildProcess implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             if (!isAlive()) {
-                throw new IllegalStateException(name + " exited before it was ready; see " + logFile + ":\n" + logTail());
+                throw new IllegalStateException(
+                        name + " exited before it was ready; see " + logFile + ":\n" + logTail());
             }
             try {
                 if (probe.ready()) {
@@ -238,9 +248,10 @@ public final class ChildProcess implements AutoCloseable {
     }
 
     private void pump(Consumer<String> listener) {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-             BufferedWriter log = Files.newBufferedWriter(logFile, StandardCharsets.UTF_8,
-                     StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+        try (BufferedReader in =
+                        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                BufferedWriter log = Files.newBufferedWriter(
+                        logFile, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
             String line;
             while ((line = in.readLine()) != null) {
                 log.write(line);

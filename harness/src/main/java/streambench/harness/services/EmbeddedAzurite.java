@@ -1,8 +1,5 @@
 package streambench.harness.services;
 
-
-import streambench.common.ConfigException;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import streambench.common.ConfigException;
 
 /**
  * Microsoft's Azurite storage emulator (Blob API only) on a free loopback port, in-memory, started
@@ -31,21 +29,39 @@ public final class EmbeddedAzurite implements AutoCloseable {
         this.port = port;
     }
 
-    public static EmbeddedAzurite start(InstallLayout layout, Path logFile, int memoryLimitMb) throws InterruptedException {
+    public static EmbeddedAzurite start(InstallLayout layout, Path logFile, int memoryLimitMb)
+            throws InterruptedException {
         Path dir = layout.azuriteDir();
         Path script = dir.resolve("node_modules/azurite/dist/src/blob/main.js");
         String node = nodeExecutable();
         if (!Files.isRegularFile(script)) {
             throw new ConfigException("Azurite is not installed in " + dir.resolve("node_modules")
-                    + ": run `mvn -q install -DskipTests` in the repository root (it runs npm ci), or `npm ci` in " + dir);
+                    + ": run `mvn -q install -DskipTests` in the repository root (it runs npm ci), or `npm ci` in "
+                    + dir);
         }
         int port = FreePort.find();
-        ChildProcess azurite = ChildProcess.start("azurite", ChildProcess.watchedNode(node, layout.nodeParentWatch(),
-                        List.of(script.toString(),
-                        "--blobHost", "127.0.0.1", "--blobPort", Integer.toString(port),
-                        "--inMemoryPersistence", "--extentMemoryLimit", Integer.toString(memoryLimitMb),
-                        "--skipApiVersionCheck", "--loose", "--disableTelemetry", "--silent")),
-                Map.of(), dir, logFile, null);
+        ChildProcess azurite = ChildProcess.start(
+                "azurite",
+                ChildProcess.watchedNode(
+                        node,
+                        layout.nodeParentWatch(),
+                        List.of(
+                                script.toString(),
+                                "--blobHost",
+                                "127.0.0.1",
+                                "--blobPort",
+                                Integer.toString(port),
+                                "--inMemoryPersistence",
+                                "--extentMemoryLimit",
+                                Integer.toString(memoryLimitMb),
+                                "--skipApiVersionCheck",
+                                "--loose",
+                                "--disableTelemetry",
+                                "--silent")),
+                Map.of(),
+                dir,
+                logFile,
+                null);
         EmbeddedAzurite emulator = new EmbeddedAzurite(azurite, port);
         try {
             emulator.awaitReady();
@@ -60,7 +76,9 @@ public final class EmbeddedAzurite implements AutoCloseable {
     static String nodeExecutable() {
         String node = System.getenv().getOrDefault("NODE", "node");
         try {
-            Process p = new ProcessBuilder(node, "--version").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(node, "--version")
+                    .redirectErrorStream(true)
+                    .start();
             if (p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0) {
                 return node;
             }
@@ -70,14 +88,17 @@ public final class EmbeddedAzurite implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        throw new ConfigException("Node.js (`" + node + "`) is not on PATH: the embedded Azurite needs Node 20+ and npm. "
-                + "Install them, or point the harness at real storage with ADLS_ACCOUNT_NAME/ADLS_ACCOUNT_KEY/ADLS_CONTAINER");
+        throw new ConfigException(
+                "Node.js (`" + node + "`) is not on PATH: the embedded Azurite needs Node 20+ and npm. "
+                        + "Install them, or point the harness at real storage with ADLS_ACCOUNT_NAME/ADLS_ACCOUNT_KEY/ADLS_CONTAINER");
     }
 
     private void awaitReady() throws InterruptedException {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         HttpRequest probe = HttpRequest.newBuilder(URI.create("http://" + endpoint() + "/devstoreaccount1?comp=list"))
-                .timeout(Duration.ofSeconds(2)).build();
+                .timeout(Duration.ofSeconds(2))
+                .build();
         // any HTTP answer (403 without a signature) means it is serving
         process.awaitReady(START_TIMEOUT, () -> http.send(probe, HttpResponse.BodyHandlers.discarding()) != null);
     }

@@ -1,10 +1,5 @@
 package streambench.harness.services;
 
-
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import streambench.common.KafkaConnection;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -16,6 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import streambench.common.KafkaConnection;
 
 /**
  * A real single-node Kafka (KRaft, combined broker and controller) in a child JVM, on free loopback
@@ -35,8 +33,13 @@ public final class EmbeddedKafka implements AutoCloseable {
     private final Path logFile;
     private final List<Path> removedStale;
 
-    private EmbeddedKafka(ChildProcess process, Path dataDir, String bootstrap, List<String> brokerCommand, Path logFile,
-                          List<Path> removedStale) {
+    private EmbeddedKafka(
+            ChildProcess process,
+            Path dataDir,
+            String bootstrap,
+            List<String> brokerCommand,
+            Path logFile,
+            List<Path> removedStale) {
         this.process = process;
         this.dataDir = dataDir;
         this.bootstrap = bootstrap;
@@ -67,7 +70,8 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
 
     static String ownerLine(ProcessHandle owner) {
-        return owner.pid() + " " + owner.info().startInstant().map(Object::toString).orElse("-");
+        return owner.pid() + " "
+                + owner.info().startInstant().map(Object::toString).orElse("-");
     }
 
     /**
@@ -88,7 +92,9 @@ public final class EmbeddedKafka implements AutoCloseable {
         }
         String started = parts.length > 1 ? parts[1] : "-";
         var actual = handle.get().info().startInstant();
-        return started.equals("-") || actual.isEmpty() || actual.get().toString().equals(started);
+        return started.equals("-")
+                || actual.isEmpty()
+                || actual.get().toString().equals(started);
     }
 
     /** Data directories of killed harness runs that this start removed. */
@@ -111,7 +117,8 @@ public final class EmbeddedKafka implements AutoCloseable {
         }
     }
 
-    private static EmbeddedKafka startOnce(InstallLayout layout, Path logFile, String heap) throws InterruptedException {
+    private static EmbeddedKafka startOnce(InstallLayout layout, Path logFile, String heap)
+            throws InterruptedException {
         String classpath = layout.kafkaClasspath();
         Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
         List<Path> removed = removeStaleDataDirs(tmp);
@@ -147,18 +154,29 @@ public final class EmbeddedKafka implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         String log4jOpt = "-Dlog4j2.configurationFile=" + log4j;
-        ChildProcess format = ChildProcess.start("kafka-format",
-                ChildProcess.watchedJava(List.of(log4jOpt), classpath, "kafka.tools.StorageTool",
+        ChildProcess format = ChildProcess.start(
+                "kafka-format",
+                ChildProcess.watchedJava(
+                        List.of(log4jOpt),
+                        classpath,
+                        "kafka.tools.StorageTool",
                         List.of("format", "-t", randomClusterId(), "-c", props.toString())),
-                Map.of(), dir, logFile, null);
+                Map.of(),
+                dir,
+                logFile,
+                null);
         OptionalInt formatted = format.waitFor(Duration.ofSeconds(60));
         format.stop(Duration.ofSeconds(1));
         if (formatted.isEmpty() || formatted.getAsInt() != 0) {
             deleteQuietly(dir);
-            throw new IllegalStateException("formatting Kafka storage failed; see " + logFile + ":\n" + format.logTail());
+            throw new IllegalStateException(
+                    "formatting Kafka storage failed; see " + logFile + ":\n" + format.logTail());
         }
-        List<String> command = ChildProcess.watchedJava(List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC",
-                "-Djava.awt.headless=true", log4jOpt), classpath, "kafka.Kafka", List.of(props.toString()));
+        List<String> command = ChildProcess.watchedJava(
+                List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC", "-Djava.awt.headless=true", log4jOpt),
+                classpath,
+                "kafka.Kafka",
+                List.of(props.toString()));
         ChildProcess broker = ChildProcess.start("kafka", command, Map.of(), dir, logFile, null);
         EmbeddedKafka kafka = new EmbeddedKafka(broker, dir, "127.0.0.1:" + port, command, logFile, removed);
         try {
@@ -171,10 +189,19 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
 
     private void awaitReady() throws InterruptedException {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 2_000,
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 1_000))) {
-            process.awaitReady(START_TIMEOUT, () -> !admin.describeCluster().nodes().get(2, TimeUnit.SECONDS).isEmpty());
+        try (Admin admin = Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                2_000,
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                1_000))) {
+            process.awaitReady(
+                    START_TIMEOUT,
+                    () -> !admin.describeCluster()
+                            .nodes()
+                            .get(2, TimeUnit.SECONDS)
+                            .isEmpty());
         }
     }
 
@@ -237,8 +264,11 @@ public final class EmbeddedKafka implements AutoCloseable {
         long stopped = System.nanoTime();
         process = ChildProcess.start("kafka", brokerCommand, Map.of(), dataDir, logFile, null);
         awaitReady();
-        return String.format(java.util.Locale.ROOT, "broker stopped in %.1f s, answering again %.1f s later",
-                (stopped - t0) / 1e9, (System.nanoTime() - stopped) / 1e9);
+        return String.format(
+                java.util.Locale.ROOT,
+                "broker stopped in %.1f s, answering again %.1f s later",
+                (stopped - t0) / 1e9,
+                (System.nanoTime() - stopped) / 1e9);
     }
 
     public KafkaConnection connection() {
@@ -257,7 +287,8 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     static void deleteQuietly(Path dir) {
         try (var paths = Files.walk(dir)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            paths.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(p -> p.toFile().delete());
         } catch (IOException ignored) {
             // a temp directory left behind is not worth failing a run for
         }

@@ -16,8 +16,7 @@ import java.net.Socket;
 public final class FreePort {
     private static final java.util.Set<Integer> HANDED_OUT = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    private FreePort() {
-    }
+    private FreePort() {}
 
     public static int find() {
         for (int attempt = 0; attempt < 100; attempt++) {

@@ -1,7 +1,5 @@
 package streambench.harness.services;
 
-import streambench.common.ConfigException;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -9,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
+import streambench.common.ConfigException;
 
 /**
  * Where this checkout's build put what the harness launches (written into the harness jar by the
@@ -58,7 +57,8 @@ public final class InstallLayout {
     }
 
     public Path azuriteDir() {
-        return Path.of(System.getenv().getOrDefault("AZURITE_HOME", props.getProperty("azurite.dir"))).normalize();
+        return Path.of(System.getenv().getOrDefault("AZURITE_HOME", props.getProperty("azurite.dir")))
+                .normalize();
     }
 
     /** The module Node loads first in every Node program we start, so it ends with the harness (ChildProcess). */
@@ -81,8 +81,8 @@ public final class InstallLayout {
         }
         String first = cp.split(java.io.File.pathSeparator)[0];
         if (!Files.isRegularFile(Path.of(first))) {
-            throw new ConfigException("the Kafka broker's jars are gone from " + first
-                    + ": rebuild with `mvn -q install -DskipTests`");
+            throw new ConfigException(
+                    "the Kafka broker's jars are gone from " + first + ": rebuild with `mvn -q install -DskipTests`");
         }
         return cp;
     }

@@ -1,17 +1,15 @@
 package streambench.harness.services;
 
+import java.io.IOException;
+import java.net.URI;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import streambench.common.LakeSettings;
 
-import java.io.IOException;
-import java.net.URI;
-import java.util.Map;
-
 /** A Hadoop FileSystem on the lake, configured from {@link LakeSettings} before its first use. */
 public final class LakeFileSystem {
-    private LakeFileSystem() {
-    }
+    private LakeFileSystem() {}
 
     /** A new, uncached instance: the caller closes it. {@code extra} overrides lake keys, e.g. retry limits. */
     public static FileSystem open(LakeSettings lake, Map<String, String> extra) throws IOException {

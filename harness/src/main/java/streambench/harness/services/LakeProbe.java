@@ -1,5 +1,8 @@
 package streambench.harness.services;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.UUID;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -8,18 +11,13 @@ import streambench.common.ConfigException;
 import streambench.common.LakeSettings;
 import streambench.common.Secrets;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Map;
-import java.util.UUID;
-
 /**
  * Proves the lake is reachable and writable before a run spends minutes on it: mkdirs, write, read,
  * rename, list and recursive delete under {@code <root>/_probe/<uuid>}, with few retries so a wrong
  * endpoint fails in seconds rather than after the driver's long backoff.
  */
 final class LakeProbe {
-    private LakeProbe() {
-    }
+    private LakeProbe() {}
 
     /** @return milliseconds the round trip took */
     static long roundTrip(LakeSettings lake) {
@@ -50,8 +48,9 @@ final class LakeProbe {
             }
             fs.delete(dir, true);
         } catch (Exception e) {
-            throw new ConfigException("the lake at " + lake.rootUri() + " is not usable (write/read/rename/delete failed): "
-                    + Secrets.redactText(rootMessage(e), lake.secretValues()));
+            throw new ConfigException(
+                    "the lake at " + lake.rootUri() + " is not usable (write/read/rename/delete failed): "
+                            + Secrets.redactText(rootMessage(e), lake.secretValues()));
         }
         return (System.nanoTime() - start) / 1_000_000;
     }

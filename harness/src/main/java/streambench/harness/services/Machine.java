@@ -9,7 +9,9 @@ public record Machine(int cores, long memoryBytes, String jvm) {
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             memory = os.getTotalMemorySize();
         }
-        return new Machine(Runtime.getRuntime().availableProcessors(), memory,
+        return new Machine(
+                Runtime.getRuntime().availableProcessors(),
+                memory,
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
     }
 

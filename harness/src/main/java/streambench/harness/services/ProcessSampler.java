@@ -65,7 +65,7 @@ public final class ProcessSampler implements AutoCloseable {
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime + stime
             double rssMiB = Long.parseLong(f[21]) * 4096.0 / (1024 * 1024); // rss in pages
-            long[] previous = last.put(name, new long[]{ticks, now});
+            long[] previous = last.put(name, new long[] {ticks, now});
             if (previous != null) {
                 double seconds = (now - previous[1]) / 1e9;
                 double cpu = (ticks - previous[0]) / TICKS_PER_SECOND / seconds * 100;

@@ -1,13 +1,5 @@
 package streambench.harness.services;
 
-import streambench.common.ConsumerContract;
-
-
-import streambench.common.ConfigException;
-import streambench.common.KafkaConnection;
-import streambench.common.Knobs;
-import streambench.common.LakeSettings;
-
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,6 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import streambench.common.ConfigException;
+import streambench.common.ConsumerContract;
+import streambench.common.KafkaConnection;
+import streambench.common.Knobs;
+import streambench.common.LakeSettings;
 
 /**
  * The Kafka cluster and the lake a run uses: the ones the environment names, or embedded ones
@@ -28,8 +25,12 @@ public final class Services implements AutoCloseable {
     private final Map<String, String> endpointEnv;
     private final Thread onExit = new Thread(this::stopServices, "stop-services");
 
-    private Services(Optional<EmbeddedKafka> embeddedKafka, Optional<EmbeddedAzurite> embeddedAzurite,
-                     KafkaConnection kafka, LakeSettings lake, Map<String, String> endpointEnv) {
+    private Services(
+            Optional<EmbeddedKafka> embeddedKafka,
+            Optional<EmbeddedAzurite> embeddedAzurite,
+            KafkaConnection kafka,
+            LakeSettings lake,
+            Map<String, String> endpointEnv) {
         this.embeddedKafka = embeddedKafka;
         this.embeddedAzurite = embeddedAzurite;
         this.kafka = kafka;
@@ -38,11 +39,14 @@ public final class Services implements AutoCloseable {
     }
 
     static boolean externalKafka(Knobs knobs) {
-        return knobs.isSet(ConsumerContract.KAFKA_BOOTSTRAP_SERVERS) || knobs.isSet(ConsumerContract.EVENTHUB_CONNECTION_STRING);
+        return knobs.isSet(ConsumerContract.KAFKA_BOOTSTRAP_SERVERS)
+                || knobs.isSet(ConsumerContract.EVENTHUB_CONNECTION_STRING);
     }
 
     static boolean externalLake(Knobs knobs) {
-        return knobs.isSet(ConsumerContract.AZURITE_BLOB_ENDPOINT) || knobs.isSet(ConsumerContract.ADLS_ACCOUNT_NAME) || knobs.isSet(ConsumerContract.LAKE_ROOT);
+        return knobs.isSet(ConsumerContract.AZURITE_BLOB_ENDPOINT)
+                || knobs.isSet(ConsumerContract.ADLS_ACCOUNT_NAME)
+                || knobs.isSet(ConsumerContract.LAKE_ROOT);
     }
 
     /** Starts what is not given, checks what is, and says which on {@code out}. */
@@ -55,14 +59,17 @@ public final class Services implements AutoCloseable {
             KafkaConnection kafka;
             if (externalKafka(knobs)) {
                 kafka = KafkaConnection.fromKnobs(knobs);
-                Duration timeout = knobs.env(ConsumerContract.KAFKA_CONNECT_TIMEOUT, "30s").asDuration();
+                Duration timeout =
+                        knobs.env(ConsumerContract.KAFKA_CONNECT_TIMEOUT, "30s").asDuration();
                 try (TopicAdmin admin = new TopicAdmin(kafka)) {
                     admin.checkReachable(timeout);
                 }
                 out.println("kafka: external " + kafka.bootstrapServers());
             } else {
                 long t0 = System.nanoTime();
-                EmbeddedKafka k = EmbeddedKafka.start(layout, logDir.resolve("kafka.log"),
+                EmbeddedKafka k = EmbeddedKafka.start(
+                        layout,
+                        logDir.resolve("kafka.log"),
                         knobs.env("KAFKA_BROKER_HEAP", "1g").asString());
                 embeddedKafka = Optional.of(k);
                 kafka = k.connection();
@@ -72,25 +79,30 @@ public final class Services implements AutoCloseable {
                             + (k.removedStale().size() == 1 ? "y" : "ies") + " left by a killed harness: "
                             + k.removedStale());
                 }
-                out.printf("kafka: embedded KRaft broker %s (pid %d), up in %.1f s, log %s%n", k.bootstrapServers(),
-                        k.pid(), (System.nanoTime() - t0) / 1e9, logDir.resolve("kafka.log"));
+                out.printf(
+                        "kafka: embedded KRaft broker %s (pid %d), up in %.1f s, log %s%n",
+                        k.bootstrapServers(), k.pid(), (System.nanoTime() - t0) / 1e9, logDir.resolve("kafka.log"));
             }
             LakeSettings lake = null;
             if (needLake) {
                 Knobs lakeKnobs = knobs;
                 if (!externalLake(knobs)) {
                     long t0 = System.nanoTime();
-                    EmbeddedAzurite a = EmbeddedAzurite.start(layout, logDir.resolve("azurite.log"),
+                    EmbeddedAzurite a = EmbeddedAzurite.start(
+                            layout,
+                            logDir.resolve("azurite.log"),
                             knobs.env("AZURITE_MEMORY_LIMIT_MB", "4096").asPositiveInt());
                     embeddedAzurite = Optional.of(a);
                     env.put(ConsumerContract.AZURITE_BLOB_ENDPOINT, a.endpoint());
                     lakeKnobs = knobs.withOverrides(Map.of(ConsumerContract.AZURITE_BLOB_ENDPOINT, a.endpoint()));
-                    out.printf("lake: embedded Azurite %s (pid %d), up in %.1f s%n", a.endpoint(), a.pid(),
-                            (System.nanoTime() - t0) / 1e9);
+                    out.printf(
+                            "lake: embedded Azurite %s (pid %d), up in %.1f s%n",
+                            a.endpoint(), a.pid(), (System.nanoTime() - t0) / 1e9);
                 }
                 lake = LakeSettings.fromKnobs(lakeKnobs);
                 long ms = LakeProbe.roundTrip(lake);
-                out.printf("lake: %s %s, write/read/rename/delete round trip %d ms%n",
+                out.printf(
+                        "lake: %s %s, write/read/rename/delete round trip %d ms%n",
                         lake.mode().name().toLowerCase(), lake.rootUri(), ms);
             }
             Services services = new Services(embeddedKafka, embeddedAzurite, kafka, lake, env);
@@ -126,7 +138,9 @@ public final class Services implements AutoCloseable {
 
     /** The broker-restart fault: the embedded broker stopped and started again. */
     public String restartKafka() throws InterruptedException {
-        return embeddedKafka.orElseThrow(() -> new IllegalStateException("no embedded broker to restart")).restart();
+        return embeddedKafka
+                .orElseThrow(() -> new IllegalStateException("no embedded broker to restart"))
+                .restart();
     }
 
     /** The lake-outage fault: SIGSTOP to the embedded Azurite, so every request hangs as on an unreachable store. */
@@ -149,7 +163,9 @@ public final class Services implements AutoCloseable {
     private void signalAzurite(String signal) {
         long pid = azuritePid().orElseThrow(() -> new IllegalStateException("no embedded Azurite to signal"));
         try {
-            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).redirectErrorStream(true).start();
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid))
+                    .redirectErrorStream(true)
+                    .start();
             if (!kill.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) || kill.exitValue() != 0) {
                 throw new IllegalStateException("kill -" + signal + " " + pid + " failed");
             }

@@ -1,18 +1,17 @@
 package streambench.harness.services;
 
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.common.errors.TopicExistsException;
-import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
-import streambench.common.KafkaConnection;
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import streambench.common.KafkaConnection;
 
 /** Creates and deletes the per-run topics. */
 public final class TopicAdmin implements AutoCloseable {
@@ -30,11 +29,14 @@ public final class TopicAdmin implements AutoCloseable {
     public void create(String topic, int partitions) throws InterruptedException {
         try {
             admin.createTopics(List.of(new NewTopic(topic, Optional.of(partitions), Optional.empty())))
-                    .all().get(30, TimeUnit.SECONDS);
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
-                throw new IllegalStateException("cannot create topic " + topic + " on " + kafka.bootstrapServers()
-                        + ": " + kafka.redact(String.valueOf(e.getCause().getMessage())), e.getCause());
+                throw new IllegalStateException(
+                        "cannot create topic " + topic + " on " + kafka.bootstrapServers() + ": "
+                                + kafka.redact(String.valueOf(e.getCause().getMessage())),
+                        e.getCause());
             }
         } catch (java.util.concurrent.TimeoutException e) {
             throw new IllegalStateException("creating topic " + topic + " timed out on " + kafka.bootstrapServers());
@@ -42,9 +44,13 @@ public final class TopicAdmin implements AutoCloseable {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
             try {
-                var description = admin.describeTopics(List.of(topic)).allTopicNames().get(10, TimeUnit.SECONDS).get(topic);
+                var description = admin.describeTopics(List.of(topic))
+                        .allTopicNames()
+                        .get(10, TimeUnit.SECONDS)
+                        .get(topic);
                 if (description.partitions().size() == partitions
-                        && description.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty())) {
+                        && description.partitions().stream()
+                                .allMatch(p -> p.leader() != null && !p.leader().isEmpty())) {
                     return;
                 }
             } catch (ExecutionException | java.util.concurrent.TimeoutException notYet) {
@@ -60,8 +66,9 @@ public final class TopicAdmin implements AutoCloseable {
         try {
             admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
-            throw new streambench.common.ConfigException("Kafka at " + kafka.bootstrapServers() + " did not answer within "
-                    + timeout.toSeconds() + " s (KAFKA_BOOTSTRAP_SERVERS / KAFKA_CONNECT_TIMEOUT)");
+            throw new streambench.common.ConfigException(
+                    "Kafka at " + kafka.bootstrapServers() + " did not answer within " + timeout.toSeconds()
+                            + " s (KAFKA_BOOTSTRAP_SERVERS / KAFKA_CONNECT_TIMEOUT)");
         }
     }
 
@@ -70,7 +77,8 @@ public final class TopicAdmin implements AutoCloseable {
             admin.deleteTopics(List.of(topic)).all().get(30, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
-                throw new IllegalStateException("cannot delete topic " + topic + ": " + e.getCause().getMessage(), e.getCause());
+                throw new IllegalStateException(
+                        "cannot delete topic " + topic + ": " + e.getCause().getMessage(), e.getCause());
             }
         } catch (java.util.concurrent.TimeoutException e) {
             throw new IllegalStateException("deleting topic " + topic + " timed out");

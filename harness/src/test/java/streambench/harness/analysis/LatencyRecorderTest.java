@@ -1,11 +1,10 @@
 package streambench.harness.analysis;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class LatencyRecorderTest {
     @Test
@@ -56,8 +55,13 @@ class LatencyRecorderTest {
 
     @Test
     void theilSenIgnoresAnOutlier() {
-        assertThat(TheilSen.slope(List.of(new double[]{0, 0}, new double[]{1, 1}, new double[]{2, 2},
-                new double[]{3, 30}, new double[]{4, 4}))).isEqualTo(1.0);
-        assertThat(TheilSen.slope(List.of(new double[]{0, 1}))).isZero();
+        assertThat(TheilSen.slope(List.of(
+                        new double[] {0, 0},
+                        new double[] {1, 1},
+                        new double[] {2, 2},
+                        new double[] {3, 30},
+                        new double[] {4, 4})))
+                .isEqualTo(1.0);
+        assertThat(TheilSen.slope(List.of(new double[] {0, 1}))).isZero();
     }
 }

@@ -1,17 +1,30 @@
 package streambench.harness.analysis;
 
-import org.junit.jupiter.api.Test;
-import streambench.common.ConfigException;
-
-import java.util.List;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import streambench.common.ConfigException;
+
 class ProducerReportTest {
-    private static ProducerReport report(String topic, String started, long rate, int firstId, double ackLag, boolean completed) {
-        return new ProducerReport(topic, started, rate, 60.0, 60, completed, rate * 60, rate * 60, 0, rate, 5, ackLag,
-                perSecond(rate, 60), List.of(new ProducerReport.PerProducer(firstId, 0L, rate * 60 - 1, rate * 60, 0)));
+    private static ProducerReport report(
+            String topic, String started, long rate, int firstId, double ackLag, boolean completed) {
+        return new ProducerReport(
+                topic,
+                started,
+                rate,
+                60.0,
+                60,
+                completed,
+                rate * 60,
+                rate * 60,
+                0,
+                rate,
+                5,
+                ackLag,
+                perSecond(rate, 60),
+                List.of(new ProducerReport.PerProducer(firstId, 0L, rate * 60 - 1, rate * 60, 0)));
     }
 
     private static long[] perSecond(long rate, int seconds) {
@@ -33,17 +46,24 @@ class ProducerReportTest {
         assertThat(merged.completedSchedule()).isTrue();
         assertThat(merged.expectedRanges()).containsOnlyKeys(0, 100);
         assertThat(ProducerReport.merge(List.of(
-                report("events", "2026-11-30T06:00:00Z", 1, 0, 1, true),
-                report("events", "2026-11-30T06:00:00Z", 1, 1, 1, false))).completedSchedule()).isFalse();
+                                report("events", "2026-11-30T06:00:00Z", 1, 0, 1, true),
+                                report("events", "2026-11-30T06:00:00Z", 1, 1, 1, false)))
+                        .completedSchedule())
+                .isFalse();
     }
 
     @Test
     void overlappingProducerIdsOrTopicsAreRefused() {
-        assertThatThrownBy(() -> ProducerReport.merge(List.of(report("events", "2026-11-30T06:00:00Z", 1, 0, 1, true),
-                report("events", "2026-11-30T06:00:00Z", 1, 0, 1, true))))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("producer_id 0").hasMessageContaining("PRODUCER_ID_BASE");
-        assertThatThrownBy(() -> ProducerReport.merge(List.of(report("a", "2026-11-30T06:00:00Z", 1, 0, 1, true),
-                report("b", "2026-11-30T06:00:00Z", 1, 1, 1, true))))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("different topics");
+        assertThatThrownBy(() -> ProducerReport.merge(List.of(
+                        report("events", "2026-11-30T06:00:00Z", 1, 0, 1, true),
+                        report("events", "2026-11-30T06:00:00Z", 1, 0, 1, true))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("producer_id 0")
+                .hasMessageContaining("PRODUCER_ID_BASE");
+        assertThatThrownBy(() -> ProducerReport.merge(List.of(
+                        report("a", "2026-11-30T06:00:00Z", 1, 0, 1, true),
+                        report("b", "2026-11-30T06:00:00Z", 1, 1, 1, true))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("different topics");
     }
 }

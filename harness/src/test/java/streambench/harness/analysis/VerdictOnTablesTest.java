@@ -1,20 +1,6 @@
 package streambench.harness.analysis;
 
-import streambench.harness.engine.RunInfo;
-
-import streambench.harness.engine.Engine;
-import streambench.harness.engine.EngineResult;
-import streambench.harness.engine.EngineRun;
-import streambench.harness.engine.EngineStatus;
-import streambench.harness.engine.PendingEngine;
-import streambench.harness.services.Machine;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import streambench.harness.analysis.SecondBin;
-import streambench.harness.analysis.TableAnalysis;
-import streambench.harness.delta.EventTableFixture;
-import streambench.harness.delta.EventTableFixture.Row;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.Instant;
@@ -24,23 +10,46 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongPredicate;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import streambench.harness.delta.EventTableFixture;
+import streambench.harness.delta.EventTableFixture.Row;
+import streambench.harness.engine.Engine;
+import streambench.harness.engine.EngineResult;
+import streambench.harness.engine.EngineRun;
+import streambench.harness.engine.EngineStatus;
+import streambench.harness.engine.PendingEngine;
+import streambench.harness.engine.RunInfo;
+import streambench.harness.services.Machine;
 
 /**
  * The whole verdict over real Delta tables on the local disk: each test writes the table a run would
  * leave (rows, data files, commit times), analyses it as a run does and judges it.
  */
 class VerdictOnTablesTest {
-    private static final long START_MILLIS = Instant.parse("2026-11-30T10:00:00Z").toEpochMilli();
+    private static final long START_MILLIS =
+            Instant.parse("2026-11-30T10:00:00Z").toEpochMilli();
     private static final long START = START_MILLIS * 1000;
     private static final int RATE = 100;
     private static final int SECONDS = 30;
     private static final Engine ENGINE = new PendingEngine("flink-1.16", "Flink 1.16", "x-flink-tuning", "");
 
     private static RunInfo info() {
-        return new RunInfo("r", Instant.now(), new Machine(2, 1L << 34, "jvm"), RATE, SECONDS, 1, 100, 5, 5, 60, 0.01,
-                1.0, 0.95, 50);
+        return new RunInfo(
+                "r",
+                Instant.now(),
+                new Machine(2, 1L << 34, "jvm"),
+                RATE,
+                SECONDS,
+                1,
+                100,
+                5,
+                5,
+                60,
+                0.01,
+                1.0,
+                0.95,
+                50);
     }
 
     /** Producer 0 at RATE for SECONDS, every event acknowledged. */
@@ -48,8 +57,21 @@ class VerdictOnTablesTest {
         long n = (long) RATE * durationSeconds;
         long[] perSecond = new long[(int) durationSeconds];
         Arrays.fill(perSecond, RATE);
-        return new ProducerReport("t", started, RATE, (double) durationSeconds, durationSeconds, true, n, n, 0, RATE, 1,
-                5, perSecond, List.of(new ProducerReport.PerProducer(producerId, 0L, n - 1, n, 0)));
+        return new ProducerReport(
+                "t",
+                started,
+                RATE,
+                (double) durationSeconds,
+                durationSeconds,
+                true,
+                n,
+                n,
+                0,
+                RATE,
+                1,
+                5,
+                perSecond,
+                List.of(new ProducerReport.PerProducer(producerId, 0L, n - 1, n, 0)));
     }
 
     private static ProducerReport producer() {
@@ -77,8 +99,8 @@ class VerdictOnTablesTest {
 
     private static EngineResult judge(EventTableFixture t, ProducerReport producer, Map<Long, Long> observed)
             throws Exception {
-        TableAnalysis.Result r = TableAnalysis.analyze(t.fs(), t.uri(), producer.startMicros(), producer.expectedRanges(),
-                observed, rows -> { });
+        TableAnalysis.Result r = TableAnalysis.analyze(
+                t.fs(), t.uri(), producer.startMicros(), producer.expectedRanges(), observed, rows -> {});
         return EngineRun.judge(ENGINE, info(), Map.of(), r, producer, 0, Map.of(), "", false);
     }
 
@@ -96,12 +118,18 @@ class VerdictOnTablesTest {
     void wellFormedEventsOfAnotherProducerMakeTheRunInvalidAndStayOutOfTheLatency(@TempDir Path dir) throws Exception {
         try (EventTableFixture t = table(dir, 500, seq -> true)) {
             // what another producer left in the topic: a valid-looking event from 18.8 hours earlier
-            t.commit(START_MILLIS + 20_000, List.of(new Row(START - 67_707_000_000L, 7, 12), new Row(ts(3), 0, 999_999)));
+            t.commit(
+                    START_MILLIS + 20_000,
+                    List.of(new Row(START - 67_707_000_000L, 7, 12), new Row(ts(3), 0, 999_999)));
             EngineResult r = judge(t, producer(), Map.of());
             assertThat(r.status()).isEqualTo(EngineStatus.INVALID);
             assertThat(r.foreignRows()).isEqualTo(2);
-            assertThat(r.foreignExamples()).first().asString().startsWith("producer_id 7 seq 12 ts 2026-11-29T15:11:33Z");
-            assertThat(r.verdict().failures()).anySatisfy(f -> assertThat(f).startsWith("clean: topic contaminated by 2 foreign records"));
+            assertThat(r.foreignExamples())
+                    .first()
+                    .asString()
+                    .startsWith("producer_id 7 seq 12 ts 2026-11-29T15:11:33Z");
+            assertThat(r.verdict().failures())
+                    .anySatisfy(f -> assertThat(f).startsWith("clean: topic contaminated by 2 foreign records"));
             assertThat(r.bins()).allSatisfy(b -> assertThat(b.elapsedSecond()).isBetween(0L, (long) SECONDS - 1));
             assertThat(r.maxSeconds()).isLessThan(2);
             assertThat(r.completeness().orElseThrow().exact()).isTrue();
@@ -113,8 +141,10 @@ class VerdictOnTablesTest {
         try (EventTableFixture t = table(dir, 500, seq -> seq % 5 >= 2)) { // 40 % lost, spread over every second
             EngineResult r = judge(t, producer(), Map.of());
             assertThat(r.status()).isEqualTo(EngineStatus.FAILED);
-            assertThat(r.committedRate() / r.producedRate()).isCloseTo(0.6, org.assertj.core.api.Assertions.within(0.01));
-            assertThat(r.verdict().failures()).anySatisfy(f -> assertThat(f).startsWith("kept-up: committed 60/s vs produced 100/s"));
+            assertThat(r.committedRate() / r.producedRate())
+                    .isCloseTo(0.6, org.assertj.core.api.Assertions.within(0.01));
+            assertThat(r.verdict().failures())
+                    .anySatisfy(f -> assertThat(f).startsWith("kept-up: committed 60/s vs produced 100/s"));
         }
     }
 
@@ -124,15 +154,19 @@ class VerdictOnTablesTest {
             EngineResult r = judge(t, producer(), Map.of());
             assertThat(r.status()).isEqualTo(EngineStatus.INVALID);
             assertThat(r.negativeLatencies()).isEqualTo((long) RATE * SECONDS);
-            assertThat(r.verdict().failures()).anySatisfy(f -> assertThat(f)
-                    .startsWith("clocks: writer clock at least 4.190 s behind the producer"));
-            assertThat(r.bins().get(0).maxSeconds()).as("kept exactly, never turned into 0").isEqualTo(-3.2);
+            assertThat(r.verdict().failures())
+                    .anySatisfy(
+                            f -> assertThat(f).startsWith("clocks: writer clock at least 4.190 s behind the producer"));
+            assertThat(r.bins().get(0).maxSeconds())
+                    .as("kept exactly, never turned into 0")
+                    .isEqualTo(-3.2);
         }
     }
 
     @Test
     void aNegativeLatencyWithinTheToleranceIsReportedButPasses(@TempDir Path dir) throws Exception {
-        try (EventTableFixture t = table(dir, -30, seq -> true)) { // the last event of each second due 20 ms after its commit
+        try (EventTableFixture t =
+                table(dir, -30, seq -> true)) { // the last event of each second due 20 ms after its commit
             EngineResult r = judge(t, producer(), Map.of());
             assertThat(r.verdict().checks()).anySatisfy(c -> {
                 assertThat(c.name()).isEqualTo("clocks");
@@ -151,8 +185,9 @@ class VerdictOnTablesTest {
             }
             EngineResult r = judge(t, producer(), observed);
             assertThat(r.status()).isEqualTo(EngineStatus.INVALID);
-            assertThat(r.verdict().failures()).anySatisfy(f -> assertThat(f)
-                    .startsWith("clocks: writer clock at least 2.000 s ahead of the harness"));
+            assertThat(r.verdict().failures())
+                    .anySatisfy(f ->
+                            assertThat(f).startsWith("clocks: writer clock at least 2.000 s ahead of the harness"));
         }
     }
 
@@ -162,8 +197,8 @@ class VerdictOnTablesTest {
             // 1.2349 s and 0.2009 s: a 3-digit histogram reports the top of their buckets, not these
             t.commit(START_MILLIS + 1235, List.of(new Row(START + 100, 0, 0)));
             t.commit(START_MILLIS + 1201, List.of(new Row(START + 1_000_100, 0, 1)));
-            TableAnalysis.Result r = TableAnalysis.analyze(t.fs(), t.uri(), START, Map.of(0, new long[]{0, 1}), Map.of(),
-                    rows -> { });
+            TableAnalysis.Result r =
+                    TableAnalysis.analyze(t.fs(), t.uri(), START, Map.of(0, new long[] {0, 1}), Map.of(), rows -> {});
             assertThat(r.bins()).extracting(SecondBin::maxSeconds).containsExactly(1.2349, 0.2009);
             assertThat(r.maxSeconds()).isEqualTo(1.2349);
             assertThat(r.whole().getMaxValue() / 1e6).isNotEqualTo(1.2349);
@@ -187,15 +222,31 @@ class VerdictOnTablesTest {
                 }
                 t.commit(START_MILLIS + (s + 1) * 1000L + 500, rows);
             }
-            ProducerReport merged = ProducerReport.merge(List.of(producer(), producer(
-                    Instant.ofEpochMilli(START_MILLIS + late * 1000).toString(), 1, SECONDS)));
+            ProducerReport merged = ProducerReport.merge(List.of(
+                    producer(),
+                    producer(Instant.ofEpochMilli(START_MILLIS + late * 1000).toString(), 1, SECONDS)));
             assertThat(merged.scheduleEndMicros(SECONDS)).isEqualTo(START + (SECONDS + late) * 1_000_000L);
-            RunInfo info = new RunInfo("r", Instant.now(), new Machine(2, 1L << 34, "jvm"), 2 * RATE, SECONDS, 1, 100,
-                    5, 5, 10, 0.01, 1.0, 0.95, 50); // drain timeout 10 s: from the first producer's end it took 25.5 s
-            TableAnalysis.Result r = TableAnalysis.analyze(t.fs(), t.uri(), merged.startMicros(), merged.expectedRanges(),
-                    Map.of(), rows -> { });
+            RunInfo info = new RunInfo(
+                    "r",
+                    Instant.now(),
+                    new Machine(2, 1L << 34, "jvm"),
+                    2 * RATE,
+                    SECONDS,
+                    1,
+                    100,
+                    5,
+                    5,
+                    10,
+                    0.01,
+                    1.0,
+                    0.95,
+                    50); // drain timeout 10 s: from the first producer's end it took 25.5 s
+            TableAnalysis.Result r = TableAnalysis.analyze(
+                    t.fs(), t.uri(), merged.startMicros(), merged.expectedRanges(), Map.of(), rows -> {});
             EngineResult result = EngineRun.judge(ENGINE, info, Map.of(), r, merged, 0, Map.of(), "", false);
-            assertThat(result.verdict().checks()).filteredOn(c -> c.name().equals("kept-up")).singleElement()
+            assertThat(result.verdict().checks())
+                    .filteredOn(c -> c.name().equals("kept-up"))
+                    .singleElement()
                     .satisfies(c -> assertThat(c.detail()).contains("drained 0.5 s after the producer stopped"));
         }
     }

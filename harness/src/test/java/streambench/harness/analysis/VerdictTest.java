@@ -1,13 +1,12 @@
 package streambench.harness.analysis;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongToDoubleFunction;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** The verdict's checks on hand-made series, as in Theodolite: each shape that must pass or fail does. */
 class VerdictTest {
@@ -53,7 +52,9 @@ class VerdictTest {
         Verdict.Check noise = Verdict.trend(shortRun, 5, 0.01, 1.0);
         assertThat(noise.passed()).as(noise.detail()).isTrue();
         // but 1 s -> 3.8 s in those 15 seconds is a real climb
-        assertThat(Verdict.trend(series(20, s -> 1.0 + Math.max(0, s - 5) * 0.2), 5, 0.01, 1.0).passed()).isFalse();
+        assertThat(Verdict.trend(series(20, s -> 1.0 + Math.max(0, s - 5) * 0.2), 5, 0.01, 1.0)
+                        .passed())
+                .isFalse();
     }
 
     @Test
@@ -91,9 +92,9 @@ class VerdictTest {
                 c.add(0, s);
             }
         }
-        c.add(0, 7);   // duplicate
-        c.add(1, 0);   // a producer id nobody announced
-        Completeness.Result r = c.against(Map.of(0, new long[]{0, 99}));
+        c.add(0, 7); // duplicate
+        c.add(1, 0); // a producer id nobody announced
+        Completeness.Result r = c.against(Map.of(0, new long[] {0, 99}));
         assertThat(r.expected()).isEqualTo(100);
         assertThat(r.missing()).isEqualTo(1);
         assertThat(r.duplicates()).isEqualTo(1);
@@ -103,13 +104,12 @@ class VerdictTest {
 
     @Test
     void aProducerLaggingItsScheduleMakesTheRunInvalid() {
-        Verdict.Outcome lagging = new Verdict.Outcome(List.of(
-                Verdict.threshold(series(60, s -> 1.0), 5),
-                Verdict.load(true, 0, 2500, 1000)));
+        Verdict.Outcome lagging = new Verdict.Outcome(
+                List.of(Verdict.threshold(series(60, s -> 1.0), 5), Verdict.load(true, 0, 2500, 1000)));
         assertThat(lagging.passed()).isFalse();
         assertThat(lagging.invalid()).isTrue();
-        assertThat(lagging.failures()).containsExactly(
-                "load: schedule completed, 0 failed sends, max schedule-to-ack 2500 ms (bound 1000)");
+        assertThat(lagging.failures())
+                .containsExactly("load: schedule completed, 0 failed sends, max schedule-to-ack 2500 ms (bound 1000)");
         assertThat(Verdict.load(true, 0, 300, 1000).passed()).isTrue();
         assertThat(Verdict.load(false, 0, 300, 1000).passed()).isFalse();
         assertThat(Verdict.load(true, 3, 300, 1000).passed()).isFalse();

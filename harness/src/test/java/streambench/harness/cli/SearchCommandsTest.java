@@ -1,5 +1,16 @@
 package streambench.harness.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import streambench.common.ConfigException;
@@ -11,18 +22,6 @@ import streambench.harness.engine.KnobDefaults;
 import streambench.harness.search.SearchSpace;
 import streambench.harness.search.TrialOutcome;
 import streambench.harness.services.ProcessSampler;
-
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The parts of capacity and tune that need no services: option checks, the search spaces, a trial's reading. */
 class SearchCommandsTest {
@@ -41,8 +40,17 @@ class SearchCommandsTest {
     @Test
     void knownKnobsEndpointsAndKafkaClientPassThroughAreAccepted() {
         LoadOptions load = new LoadOptions();
-        load.overrides.putAll(Map.of("TRIGGER_INTERVAL", "1s", "CHECKPOINT_INTERVAL_MS", "500", "ADLS_ACCOUNT_KEY", "k",
-                "KAFKA_CLIENT_SASL_MECHANISM", "PLAIN", "FELDERA_WORKERS", "2"));
+        load.overrides.putAll(Map.of(
+                "TRIGGER_INTERVAL",
+                "1s",
+                "CHECKPOINT_INTERVAL_MS",
+                "500",
+                "ADLS_ACCOUNT_KEY",
+                "k",
+                "KAFKA_CLIENT_SASL_MECHANISM",
+                "PLAIN",
+                "FELDERA_WORKERS",
+                "2"));
         load.checkKnobNames(KnobDefaults.load(COMPOSE));
     }
 
@@ -53,7 +61,7 @@ class SearchCommandsTest {
         int exit;
         try {
             System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            exit = HarnessMain.execute(new String[]{"tune", "--engine", "flink-1.16", "--budget", "1 trial"});
+            exit = HarnessMain.execute(new String[] {"tune", "--engine", "flink-1.16", "--budget", "1 trial"});
         } finally {
             System.setErr(original);
         }
@@ -68,8 +76,10 @@ class SearchCommandsTest {
             SearchSpace space = SearchSpace.load(COMPOSE, SearchSpace.blockBeside(engine.knobAnchor()));
             space.validateAgainst(defaults.anchor(engine.knobAnchor()).keySet());
             assertThat(space.dimensions()).as(engine.id()).isNotEmpty();
-            space.dimensions().forEach(d -> assertThat(d.values()).as(d.knob())
-                    .doesNotContain(defaults.anchor(engine.knobAnchor()).get(d.knob())));
+            space.dimensions()
+                    .forEach(d -> assertThat(d.values())
+                            .as(d.knob())
+                            .doesNotContain(defaults.anchor(engine.knobAnchor()).get(d.knob())));
         });
     }
 
@@ -78,26 +88,28 @@ class SearchCommandsTest {
         assertThat(TuneCommand.Budget.parse("45m")).isEqualTo(new TuneCommand.Budget(Duration.ofMinutes(45), 0));
         assertThat(TuneCommand.Budget.parse("2h").time()).isEqualTo(Duration.ofHours(2));
         assertThat(TuneCommand.Budget.parse("12 trials").trials()).isEqualTo(12);
-        assertThatThrownBy(() -> TuneCommand.Budget.parse("soon")).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> TuneCommand.Budget.parse("soon"))
+                .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("--budget");
     }
 
     @Test
     void aTrialWhoseLoadFailedIsInvalidNotAFailureOfTheEngine() {
-        TrialOutcome invalid = TrialSession.outcome(result(List.of(new Verdict.Check("threshold", true, ""),
+        TrialOutcome invalid = TrialSession.outcome(result(List.of(
+                new Verdict.Check("threshold", true, ""),
                 new Verdict.Check("load", false, "the producer fell 2.1 s behind its schedule"))));
         assertThat(invalid.loadInvalid()).isTrue();
         assertThat(invalid.loadInvalidReason()).contains("fell 2.1 s behind");
         assertThat(invalid.consumerCores()).isEqualTo(0.5);
 
-        TrialOutcome failed = TrialSession.outcome(result(List.of(new Verdict.Check("threshold", false, "6 s"),
-                new Verdict.Check("load", true, ""))));
+        TrialOutcome failed = TrialSession.outcome(
+                result(List.of(new Verdict.Check("threshold", false, "6 s"), new Verdict.Check("load", true, ""))));
         assertThat(failed.loadInvalid()).isFalse();
         assertThat(failed.passed()).isFalse();
         assertThat(failed.checks()).containsEntry("threshold", false).containsEntry("load", true);
 
-        TrialOutcome passed = TrialSession.outcome(result(List.of(new Verdict.Check("threshold", true, ""),
-                new Verdict.Check("kept-up", true, ""))));
+        TrialOutcome passed = TrialSession.outcome(
+                result(List.of(new Verdict.Check("threshold", true, ""), new Verdict.Check("kept-up", true, ""))));
         assertThat(passed.passed()).isTrue();
         assertThat(passed.keptUp()).isTrue();
         assertThat(passed.maxLatencySeconds()).isEqualTo(1.5);
@@ -106,10 +118,33 @@ class SearchCommandsTest {
     private static EngineResult result(List<Verdict.Check> checks) {
         Histogram h = new Histogram(3600_000_000L, 3);
         h.recordValue(1_500_000);
-        return new EngineResult("flink-1.16", "Flink 1.16", true, Optional.empty(), 0,
-                List.of(new SecondBin(0, 1.5, 1, 1.5, 1, 10)), h, 1.5, List.of(), Optional.empty(), Optional.empty(), 0,
-                List.of(), 10, 10, 0, 0, 0, 0,
-                Map.of("consumer", List.of(new ProcessSampler.Sample(1, 40, 100), new ProcessSampler.Sample(2, 60, 100))),
-                Map.of(), List.of(), -1, new Verdict.Outcome(checks), "");
+        return new EngineResult(
+                "flink-1.16",
+                "Flink 1.16",
+                true,
+                Optional.empty(),
+                0,
+                List.of(new SecondBin(0, 1.5, 1, 1.5, 1, 10)),
+                h,
+                1.5,
+                List.of(),
+                Optional.empty(),
+                Optional.empty(),
+                0,
+                List.of(),
+                10,
+                10,
+                0,
+                0,
+                0,
+                0,
+                Map.of(
+                        "consumer",
+                        List.of(new ProcessSampler.Sample(1, 40, 100), new ProcessSampler.Sample(2, 60, 100))),
+                Map.of(),
+                List.of(),
+                -1,
+                new Verdict.Outcome(checks),
+                "");
     }
 }

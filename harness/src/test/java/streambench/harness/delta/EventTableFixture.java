@@ -1,5 +1,9 @@
 package streambench.harness.delta;
 
+import java.io.IOException;
+import java.net.URI;
+import java.util.List;
+import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -8,19 +12,13 @@ import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 
-import java.io.IOException;
-import java.net.URI;
-import java.util.List;
-import java.util.UUID;
-
 /**
  * A real Delta table of benchmark events on the local file system, one commit at a time, for tests that
  * need exact rows and commit times: foreign producers, clock skew, lost rows.
  */
 public final class EventTableFixture implements AutoCloseable {
     /** One row: its intended send time (epoch µs), producer and sequence number. */
-    public record Row(long tsMicros, int producerId, long seq) {
-    }
+    public record Row(long tsMicros, int producerId, long seq) {}
 
     private final FileSystem fs;
     private final String uri;
@@ -44,16 +42,27 @@ public final class EventTableFixture implements AutoCloseable {
     public void commit(long commitMillis, List<Row> rows) throws IOException {
         String file = "part-" + (version + 1) + "-" + UUID.randomUUID() + ".parquet";
         SimpleGroupFactory groups = new SimpleGroupFactory(SyntheticTable.SCHEMA);
-        try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(LakeParquetFiles.output(fs, new Path(uri, file)))
-                .withType(SyntheticTable.SCHEMA).withConf(fs.getConf()).build()) {
+        try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(
+                        LakeParquetFiles.output(fs, new Path(uri, file)))
+                .withType(SyntheticTable.SCHEMA)
+                .withConf(fs.getConf())
+                .build()) {
             for (Row r : rows) {
-                writer.write(groups.newGroup().append("ts", r.tsMicros()).append("producer_id", r.producerId())
+                writer.write(groups.newGroup()
+                        .append("ts", r.tsMicros())
+                        .append("producer_id", r.producerId())
                         .append("seq", r.seq()));
             }
         }
         version++;
-        SyntheticTable.commit(fs, uri, version, commitMillis, "{\"add\":{\"path\":\"" + file
-                + "\",\"partitionValues\":{},\"size\":1,\"modificationTime\":0,\"dataChange\":true,\"stats\":\"{\\\"numRecords\\\":" + rows.size() + "}\"}}\n");
+        SyntheticTable.commit(
+                fs,
+                uri,
+                version,
+                commitMillis,
+                "{\"add\":{\"path\":\"" + file
+                        + "\",\"partitionValues\":{},\"size\":1,\"modificationTime\":0,\"dataChange\":true,\"stats\":\"{\\\"numRecords\\\":"
+                        + rows.size() + "}\"}}\n");
     }
 
     @Override

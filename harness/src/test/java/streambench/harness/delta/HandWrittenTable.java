@@ -2,18 +2,17 @@ package streambench.harness.delta;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.parquet.example.data.Group;
-import org.apache.parquet.example.data.simple.SimpleGroupFactory;
-import org.apache.parquet.hadoop.ParquetWriter;
-import org.apache.parquet.hadoop.example.ExampleParquetWriter;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 
 /**
  * A Delta table on the local disk whose log a test writes action by action, so that each test shows
@@ -44,9 +43,14 @@ final class HandWrittenTable {
         Files.createDirectories(file.getParent());
         SimpleGroupFactory groups = new SimpleGroupFactory(SyntheticTable.SCHEMA);
         try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(
-                LakeParquetFiles.output(fs, new org.apache.hadoop.fs.Path(file.toUri()))).withType(SyntheticTable.SCHEMA).build()) {
+                        LakeParquetFiles.output(fs, new org.apache.hadoop.fs.Path(file.toUri())))
+                .withType(SyntheticTable.SCHEMA)
+                .build()) {
             for (long seq = fromSeq; seq < toSeq; seq++) {
-                writer.write(groups.newGroup().append("ts", tsMicros).append("producer_id", 0).append("seq", seq));
+                writer.write(groups.newGroup()
+                        .append("ts", tsMicros)
+                        .append("producer_id", 0)
+                        .append("seq", seq));
             }
         }
         return this;
@@ -85,16 +89,22 @@ final class HandWrittenTable {
         Version create(List<String> partitionColumns, String... columns) {
             ObjectNode schema = JSON.createObjectNode().put("type", "struct");
             var fields = schema.putArray("fields");
-            for (String c : columns.length == 0 ? new String[]{"ts", "producer_id", "seq"} : columns) {
+            for (String c : columns.length == 0 ? new String[] {"ts", "producer_id", "seq"} : columns) {
                 String type = switch (c) {
                     case "ts" -> "timestamp";
                     case "producer_id" -> "integer";
                     case "seq" -> "long";
                     default -> "string";
                 };
-                fields.addObject().put("name", c).put("type", type).put("nullable", true).putObject("metadata");
+                fields.addObject()
+                        .put("name", c)
+                        .put("type", type)
+                        .put("nullable", true)
+                        .putObject("metadata");
             }
-            action("protocol", JSON.createObjectNode().put("minReaderVersion", 1).put("minWriterVersion", 2));
+            action(
+                    "protocol",
+                    JSON.createObjectNode().put("minReaderVersion", 1).put("minWriterVersion", 2));
             ObjectNode meta = JSON.createObjectNode().put("id", "test-table");
             meta.putObject("format").put("provider", "parquet").putObject("options");
             meta.put("schemaString", schema.toString());
@@ -105,8 +115,12 @@ final class HandWrittenTable {
 
         /** An add of {@code path} as the log spells it (URI-encoded, relative or absolute). */
         Version add(String path, boolean dataChange, long numRecords) {
-            return action("add", file(path, dataChange).put("size", 1).put("modificationTime", 0)
-                    .put("stats", "{\"numRecords\":" + numRecords + "}"));
+            return action(
+                    "add",
+                    file(path, dataChange)
+                            .put("size", 1)
+                            .put("modificationTime", 0)
+                            .put("stats", "{\"numRecords\":" + numRecords + "}"));
         }
 
         Version remove(String path, boolean dataChange) {
@@ -129,7 +143,8 @@ final class HandWrittenTable {
                 List<String> all = new ArrayList<>();
                 all.add(JSON.createObjectNode().set("commitInfo", commitInfo).toString());
                 all.addAll(lines);
-                Files.writeString(logDir().resolve(String.format("%020d.json", version)), String.join("\n", all) + "\n");
+                Files.writeString(
+                        logDir().resolve(String.format("%020d.json", version)), String.join("\n", all) + "\n");
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

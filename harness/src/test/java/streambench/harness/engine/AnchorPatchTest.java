@@ -1,13 +1,12 @@
 package streambench.harness.engine;
 
-import org.junit.jupiter.api.Test;
-import streambench.common.ConfigException;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import streambench.common.ConfigException;
 
 class AnchorPatchTest {
     private static final String COMPOSE = """
@@ -54,6 +53,7 @@ class AnchorPatchTest {
     @Test
     void aMissingAnchorIsNamed() {
         assertThatThrownBy(() -> AnchorPatch.of(COMPOSE, "x-yardstick-tuning", Map.of("A", "1")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("x-yardstick-tuning");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("x-yardstick-tuning");
     }
 }

@@ -1,21 +1,17 @@
 package streambench.harness.engine;
 
-
-import streambench.harness.services.InstallLayout;
-
-import streambench.harness.analysis.ProducerReport;
-import streambench.harness.fault.FaultRun;
-import streambench.harness.services.FreePort;
-import streambench.harness.services.Machine;
-
-import org.junit.jupiter.api.Test;
-import streambench.common.ConfigException;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import streambench.common.ConfigException;
+import streambench.harness.analysis.ProducerReport;
+import streambench.harness.fault.FaultRun;
+import streambench.harness.services.FreePort;
+import streambench.harness.services.InstallLayout;
+import streambench.harness.services.Machine;
 
 class EnginesTest {
     private final InstallLayout layout = InstallLayout.load();
@@ -23,7 +19,8 @@ class EnginesTest {
     @Test
     void byDefaultEveryEngineEvenOneThatCannotRunHereSoTheRunNamesIt() {
         // Feldera needs a server, which none of these machines has: it is still judged, as not run
-        assertThat(Engines.select(List.of(), layout)).extracting(Engine::id)
+        assertThat(Engines.select(List.of(), layout))
+                .extracting(Engine::id)
                 .containsExactly("spark-3.5", "spark-4.2", "flink-1.16", "feldera");
     }
 
@@ -39,10 +36,18 @@ class EnginesTest {
     @Test
     void anEngineWhoseTurnThrowsFailsWithTheReasonAndTheRunGoesOn() throws Exception {
         // no services at all: the turn throws as soon as it needs Kafka
-        RunInfo info = new RunInfo("r", java.time.Instant.now(), Machine.current(), 100, 10, 1, 100, 1, 5, 10, 0.01, 1,
-                0.95, 50);
-        EngineRun run = new EngineRun(layout, null, KnobDefaults.load(layout.composeFile()), null, info, Map.of(), "1g",
-                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), List.of());
+        RunInfo info = new RunInfo(
+                "r", java.time.Instant.now(), Machine.current(), 100, 10, 1, 100, 1, 5, 10, 0.01, 1, 0.95, 50);
+        EngineRun run = new EngineRun(
+                layout,
+                null,
+                KnobDefaults.load(layout.composeFile()),
+                null,
+                info,
+                Map.of(),
+                "1g",
+                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()),
+                List.of());
         Engine engine = new JarEngineStub();
         EngineResult r = run.runContained(engine);
         assertThat(r.status()).isEqualTo(EngineStatus.FAILED);
@@ -52,19 +57,51 @@ class EnginesTest {
     @Test
     void anAnalysisThatFailsFailsThatEngineWithTheReason(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
-        RunInfo info = new RunInfo("r", java.time.Instant.now(), Machine.current(), 100, 10, 1, 100, 1, 5, 10, 0.01, 1,
-                0.95, 50);
-        EngineRun run = new EngineRun(layout, null, null, null, info, Map.of(), "1g",
-                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), List.of());
-        ProducerReport producer = new ProducerReport("t", "2026-11-30T10:00:00Z", 100, 10.0, 10, true, 1000, 1000, 0,
-                100, 1, 1, null, List.of(new ProducerReport.PerProducer(0, 0L, 999L, 1000, 0)));
-        try (org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.newInstance(java.net.URI.create("file:///"),
-                new org.apache.hadoop.conf.Configuration())) {
-            EngineResult r = run.analyse(new JarEngineStub(), Map.of(), fs, dir.resolve("no-table").toUri().toString(),
-                    Map.of(), producer, 0, Map.of(), "", false, FaultRun.NONE);
+        RunInfo info = new RunInfo(
+                "r", java.time.Instant.now(), Machine.current(), 100, 10, 1, 100, 1, 5, 10, 0.01, 1, 0.95, 50);
+        EngineRun run = new EngineRun(
+                layout,
+                null,
+                null,
+                null,
+                info,
+                Map.of(),
+                "1g",
+                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()),
+                List.of());
+        ProducerReport producer = new ProducerReport(
+                "t",
+                "2026-11-30T10:00:00Z",
+                100,
+                10.0,
+                10,
+                true,
+                1000,
+                1000,
+                0,
+                100,
+                1,
+                1,
+                null,
+                List.of(new ProducerReport.PerProducer(0, 0L, 999L, 1000, 0)));
+        try (org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.newInstance(
+                java.net.URI.create("file:///"), new org.apache.hadoop.conf.Configuration())) {
+            EngineResult r = run.analyse(
+                    new JarEngineStub(),
+                    Map.of(),
+                    fs,
+                    dir.resolve("no-table").toUri().toString(),
+                    Map.of(),
+                    producer,
+                    0,
+                    Map.of(),
+                    "",
+                    false,
+                    FaultRun.NONE);
             assertThat(r.status()).isEqualTo(EngineStatus.FAILED);
-            assertThat(r.notRun()).hasValueSatisfying(why -> assertThat(why).startsWith("the analysis failed: ")
-                    .contains("no Delta table"));
+            assertThat(r.notRun())
+                    .hasValueSatisfying(why ->
+                            assertThat(why).startsWith("the analysis failed: ").contains("no Delta table"));
         }
     }
 
@@ -86,38 +123,48 @@ class EnginesTest {
             return java.util.Optional.empty();
         }
 
-        public ConsumerProcess launch(InstallLayout layout, Map<String, String> env, String heap, java.nio.file.Path logFile,
-                                      java.util.function.Consumer<String> lines) {
+        public ConsumerProcess launch(
+                InstallLayout layout,
+                Map<String, String> env,
+                String heap,
+                java.nio.file.Path logFile,
+                java.util.function.Consumer<String> lines) {
             throw new IllegalStateException("never launched");
         }
     }
 
     @Test
     void namedEnginesAreKeptEvenWhenTheyCannotRunSoTheRunReportsThemNotRun() {
-        assertThat(Engines.select(List.of("feldera", "spark-4.2", "spark-4.2"), layout)).extracting(Engine::id)
+        assertThat(Engines.select(List.of("feldera", "spark-4.2", "spark-4.2"), layout))
+                .extracting(Engine::id)
                 .containsExactly("feldera", "spark-4.2");
         assertThat(Engines.select(List.of("none"), layout)).isEmpty();
     }
 
     @Test
     void unknownNamesAreAUsageError() {
-        assertThatThrownBy(() -> Engines.select(List.of("spark-9"), layout)).isInstanceOf(ConfigException.class)
-                .hasMessageStartingWith("--engines: unknown engine \"spark-9\"; known: spark-3.5, spark-4.2, flink-1.16, feldera");
+        assertThatThrownBy(() -> Engines.select(List.of("spark-9"), layout))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith(
+                        "--engines: unknown engine \"spark-9\"; known: spark-3.5, spark-4.2, flink-1.16, feldera");
     }
 
     @Test
     void labelsAreTheCsvVersions() {
-        assertThat(Engines.all()).extracting(Engine::label).containsExactly("Spark 3.5", "Spark 4.2", "Flink 1.16", "Feldera");
+        assertThat(Engines.all())
+                .extracting(Engine::label)
+                .containsExactly("Spark 3.5", "Spark 4.2", "Flink 1.16", "Feldera");
     }
 
     @Test
     void felderaRunsOnlyWhenAServerAnswers() throws Exception {
         int closed = FreePort.find();
         assertThat(new FelderaEngine(Map.of("FELDERA_URL", "http://127.0.0.1:" + closed)).unavailable(layout))
-                .hasValueSatisfying(why -> assertThat(why).startsWith("no Feldera server answers at http://127.0.0.1:" + closed));
+                .hasValueSatisfying(
+                        why -> assertThat(why).startsWith("no Feldera server answers at http://127.0.0.1:" + closed));
 
-        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
-                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        com.sun.net.httpserver.HttpServer server =
+                com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/v0/pipelines", x -> {
             boolean authorised = "Bearer k-1".equals(x.getRequestHeaders().getFirst("Authorization"));
             x.sendResponseHeaders(authorised ? 200 : 401, -1);
@@ -126,7 +173,8 @@ class EnginesTest {
         server.start();
         try {
             String url = "http://127.0.0.1:" + server.getAddress().getPort();
-            assertThat(new FelderaEngine(Map.of("FELDERA_URL", url, "FELDERA_API_KEY", "k-1")).unavailable(layout)).isEmpty();
+            assertThat(new FelderaEngine(Map.of("FELDERA_URL", url, "FELDERA_API_KEY", "k-1")).unavailable(layout))
+                    .isEmpty();
             assertThat(new FelderaEngine(Map.of("FELDERA_URL", url)).unavailable(layout))
                     .hasValueSatisfying(why -> assertThat(why).contains("answered HTTP 401"));
         } finally {

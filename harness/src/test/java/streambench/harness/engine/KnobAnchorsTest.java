@@ -1,9 +1,6 @@
 package streambench.harness.engine;
 
-import streambench.harness.services.InstallLayout;
-
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,8 +10,9 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import streambench.harness.services.InstallLayout;
 
 /**
  * Every knob an engine's code (or the producer's) reads with {@code env("NAME", "default")} is declared under
@@ -25,6 +23,7 @@ class KnobAnchorsTest {
     /** {@code env("NAME", "default")}, or {@code env(NAME, "default")} with NAME a constant of ConsumerContract. */
     private static final Pattern ENV_READ = Pattern.compile(
             "\\benv\\(\\s*(?:\"([A-Z][A-Z0-9_]*)\"|(?:ConsumerContract\\.)?([A-Z][A-Z0-9_]*))\\s*,\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|[^)]*)\\)");
+
     private static final Pattern CONSTANT = Pattern.compile("static final String ([A-Z][A-Z0-9_]*) = \"([^\"]*)\";");
 
     /** What every consumer reads the same way: HEALTH_PORT, under each consumer's anchor. */
@@ -33,10 +32,12 @@ class KnobAnchorsTest {
     private static final String JVM_CONSUMERS = "common/src/main/java/streambench/common/ConsumerKnobs.java";
 
     @ParameterizedTest(name = "{0} matches {1}")
-    @CsvSource({"spark-consumer/src/main/java, x-spark-tuning, " + CONTRACT + ";" + JVM_CONSUMERS,
-            "flink-consumer/src/main/java, x-flink-tuning, " + CONTRACT + ";" + JVM_CONSUMERS,
-            "feldera-client/src/main/java, x-feldera-tuning, " + CONTRACT,
-            "producer/src/main/java, x-producer-tuning, "})
+    @CsvSource({
+        "spark-consumer/src/main/java, x-spark-tuning, " + CONTRACT + ";" + JVM_CONSUMERS,
+        "flink-consumer/src/main/java, x-flink-tuning, " + CONTRACT + ";" + JVM_CONSUMERS,
+        "feldera-client/src/main/java, x-feldera-tuning, " + CONTRACT,
+        "producer/src/main/java, x-producer-tuning, "
+    })
     void codeDefaultsMatchTheComposeAnchor(String sources, String anchor, String shared) throws IOException {
         InstallLayout layout = InstallLayout.load();
         Path root = layout.composeFile().getParent();
@@ -45,14 +46,18 @@ class KnobAnchorsTest {
         for (String file : shared == null ? new String[0] : shared.split(";")) {
             Map<String, String> sharedKnobs = knobsReadIn(root.resolve(file), names);
             sharedKnobs.forEach((name, value) -> assertThat(inCode.getOrDefault(name, value))
-                    .as("%s is read in %s and in %s with two defaults", name, sources, file).isEqualTo(value));
+                    .as("%s is read in %s and in %s with two defaults", name, sources, file)
+                    .isEqualTo(value));
             inCode.putAll(sharedKnobs);
         }
-        Map<String, String> inCompose = new TreeMap<>(KnobDefaults.load(layout.composeFile()).anchor(anchor));
+        Map<String, String> inCompose =
+                new TreeMap<>(KnobDefaults.load(layout.composeFile()).anchor(anchor));
         assertThat(inCode).as("knobs read in %s", sources).isNotEmpty();
-        assertThat(inCode.keySet()).as("knobs read in %s but missing from %s", sources, anchor)
+        assertThat(inCode.keySet())
+                .as("knobs read in %s but missing from %s", sources, anchor)
                 .isSubsetOf(inCompose.keySet());
-        assertThat(inCompose.keySet()).as("knobs in %s that %s never reads", anchor, sources)
+        assertThat(inCompose.keySet())
+                .as("knobs in %s that %s never reads", anchor, sources)
                 .isSubsetOf(inCode.keySet());
         assertThat(inCode).as("defaults in %s vs %s", sources, anchor).isEqualTo(inCompose);
     }
@@ -65,14 +70,20 @@ class KnobAnchorsTest {
                 Matcher m = ENV_READ.matcher(Files.readString(file));
                 while (m.find()) {
                     String name = m.group(1) != null ? m.group(1) : constants.get(m.group(2));
-                    assertThat(name).as("%s: the name %s is neither a literal nor a constant of ConsumerContract",
-                            file, m.group(2)).isNotNull();
+                    assertThat(name)
+                            .as(
+                                    "%s: the name %s is neither a literal nor a constant of ConsumerContract",
+                                    file, m.group(2))
+                            .isNotNull();
                     String literal = m.group(3).trim();
-                    assertThat(literal).as("%s: the default of %s must be a string literal", file, name).startsWith("\"");
+                    assertThat(literal)
+                            .as("%s: the default of %s must be a string literal", file, name)
+                            .startsWith("\"");
                     String value = literal.substring(1, literal.length() - 1);
                     String previous = out.put(name, value);
                     assertThat(previous == null || previous.equals(value))
-                            .as("%s is read with two defaults: %s and %s", name, previous, value).isTrue();
+                            .as("%s is read with two defaults: %s and %s", name, previous, value)
+                            .isTrue();
                 }
             }
         }

@@ -1,12 +1,7 @@
 package streambench.harness.fault;
 
-import streambench.harness.cli.HarnessMain;
-
-import org.junit.jupiter.api.Test;
-import streambench.common.ConfigException;
-import streambench.harness.analysis.Recovery;
-import streambench.harness.analysis.SecondBin;
-import streambench.harness.analysis.Verdict;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -14,9 +9,12 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.LongToDoubleFunction;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import streambench.common.ConfigException;
+import streambench.harness.analysis.Recovery;
+import streambench.harness.analysis.SecondBin;
+import streambench.harness.analysis.Verdict;
+import streambench.harness.cli.HarnessMain;
 
 class FaultsTest {
     private static List<SecondBin> series(int seconds, LongToDoubleFunction max) {
@@ -29,14 +27,17 @@ class FaultsTest {
 
     @Test
     void specsParseAndBadOnesNameWhatIsAccepted() {
-        assertThat(FaultSpec.parse("kill-consumer@30s")).extracting(FaultSpec::kind, FaultSpec::atSeconds)
+        assertThat(FaultSpec.parse("kill-consumer@30s"))
+                .extracting(FaultSpec::kind, FaultSpec::atSeconds)
                 .containsExactly(FaultSpec.Kind.KILL_CONSUMER, 30L);
-        assertThat(FaultSpec.parse("lake-outage@30s:10s")).extracting(FaultSpec::kind, FaultSpec::atSeconds, FaultSpec::forSeconds)
+        assertThat(FaultSpec.parse("lake-outage@30s:10s"))
+                .extracting(FaultSpec::kind, FaultSpec::atSeconds, FaultSpec::forSeconds)
                 .containsExactly(FaultSpec.Kind.LAKE_OUTAGE, 30L, 10L);
         assertThat(FaultSpec.parse("broker-restart@5s").kind()).isEqualTo(FaultSpec.Kind.BROKER_RESTART);
         assertThat(FaultSpec.parse("poison@1%").share()).isEqualTo(0.01);
         assertThat(FaultSpec.parse("poison@0.5%").timed()).isFalse();
-        assertThatThrownBy(() -> FaultSpec.parse("kill-consumer@30")).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> FaultSpec.parse("kill-consumer@30"))
+                .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("use kill-consumer@30s, lake-outage@30s:10s, broker-restart@30s or poison@1%");
         assertThatThrownBy(() -> FaultSpec.parse("poison@80%")).hasMessageContaining("at most 50 %");
         assertThatThrownBy(() -> FaultSpec.parse("kill-consumer@120s").validate(120, true, true))
@@ -45,7 +46,8 @@ class FaultsTest {
                 .hasMessageContaining("restarts the embedded broker");
         assertThatThrownBy(() -> FaultSpec.parse("lake-outage@10s:5s").validate(60, true, false))
                 .hasMessageContaining("pauses the embedded Azurite");
-        assertThat(HarnessMain.execute(new String[]{"run", "--fault", "explode@3s"})).isEqualTo(2);
+        assertThat(HarnessMain.execute(new String[] {"run", "--fault", "explode@3s"}))
+                .isEqualTo(2);
     }
 
     @Test
@@ -56,10 +58,15 @@ class FaultsTest {
         assertThat(r.recoverySeconds()).hasValue(11);
         assertThat(r.peakSeconds()).isEqualTo(9.5);
 
-        assertThat(Recovery.of(series(60, s -> 1.0), 5, 25, 30, Long.MAX_VALUE).recoverySeconds()).hasValue(0);
-        assertThat(Recovery.of(series(60, s -> s >= 30 ? 8.0 : 1.0), 5, 25, 30, Long.MAX_VALUE).recovered()).isFalse();
+        assertThat(Recovery.of(series(60, s -> 1.0), 5, 25, 30, Long.MAX_VALUE).recoverySeconds())
+                .hasValue(0);
+        assertThat(Recovery.of(series(60, s -> s >= 30 ? 8.0 : 1.0), 5, 25, 30, Long.MAX_VALUE)
+                        .recovered())
+                .isFalse();
         // the window of one fault ends where the next one's reach begins
-        assertThat(Recovery.of(series(60, s -> s >= 30 ? 8.0 : 1.0), 5, 5, 10, 30).recoverySeconds()).hasValue(0);
+        assertThat(Recovery.of(series(60, s -> s >= 30 ? 8.0 : 1.0), 5, 5, 10, 30)
+                        .recoverySeconds())
+                .hasValue(0);
         // events in flight when the fault struck count towards its peak, not against its recovery
         Recovery inFlight = Recovery.of(series(60, s -> s >= 36 && s < 40 ? 12.0 : 1.0), 5, 35, 40, Long.MAX_VALUE);
         assertThat(inFlight.peakSeconds()).isEqualTo(12.0);
@@ -89,9 +96,14 @@ class FaultsTest {
         };
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         List<FaultInjector.Fired> fired;
-        try (FaultInjector injector = new FaultInjector(List.of(FaultSpec.parse("kill-consumer@0s"),
-                FaultSpec.parse("lake-outage@1s:60s"), FaultSpec.parse("broker-restart@1s"), FaultSpec.parse("poison@1%")),
-                fake, new PrintStream(console, true))) {
+        try (FaultInjector injector = new FaultInjector(
+                List.of(
+                        FaultSpec.parse("kill-consumer@0s"),
+                        FaultSpec.parse("lake-outage@1s:60s"),
+                        FaultSpec.parse("broker-restart@1s"),
+                        FaultSpec.parse("poison@1%")),
+                fake,
+                new PrintStream(console, true))) {
             injector.start();
             long deadline = System.nanoTime() + 20_000_000_000L;
             while (injector.fired().size() < 3 && System.nanoTime() < deadline) {
@@ -99,11 +111,17 @@ class FaultsTest {
             }
             fired = injector.fired();
         }
-        assertThat(fired).extracting(f -> f.spec().kind()).containsExactlyInAnyOrder(FaultSpec.Kind.KILL_CONSUMER,
-                FaultSpec.Kind.LAKE_OUTAGE, FaultSpec.Kind.BROKER_RESTART);
-        assertThat(fired).filteredOn(f -> f.spec().kind() == FaultSpec.Kind.LAKE_OUTAGE).singleElement()
+        assertThat(fired)
+                .extracting(f -> f.spec().kind())
+                .containsExactlyInAnyOrder(
+                        FaultSpec.Kind.KILL_CONSUMER, FaultSpec.Kind.LAKE_OUTAGE, FaultSpec.Kind.BROKER_RESTART);
+        assertThat(fired)
+                .filteredOn(f -> f.spec().kind() == FaultSpec.Kind.LAKE_OUTAGE)
+                .singleElement()
                 .satisfies(f -> assertThat(f.atSecond()).isBetween(0.9, 5.0));
-        assertThat(fired).filteredOn(f -> f.spec().kind() == FaultSpec.Kind.BROKER_RESTART).singleElement()
+        assertThat(fired)
+                .filteredOn(f -> f.spec().kind() == FaultSpec.Kind.BROKER_RESTART)
+                .singleElement()
                 .satisfies(f -> assertThat(f.note()).isEqualTo("the fault could not be injected: no broker"));
         assertThat(done).containsSubsequence("pause", "resume"); // closed long before the 60 s outage ended
         assertThat(console.toString()).contains("fault kill-consumer@0s at 0.");
@@ -115,8 +133,8 @@ class FaultsTest {
         FaultSpec kill = FaultSpec.parse("kill-consumer@30s");
         FaultSpec poison = FaultSpec.parse("poison@1%");
         FaultSpec late = FaultSpec.parse("broker-restart@59s");
-        FaultRun run = new FaultRun(List.of(kill, poison, late), List.of(new FaultInjector.Fired(kill, 30.2, "killed")),
-                600, 0, 640, 1);
+        FaultRun run = new FaultRun(
+                List.of(kill, poison, late), List.of(new FaultInjector.Fired(kill, 30.2, "killed")), 600, 0, 640, 1);
         List<FaultRun.Outcome> outcomes = run.outcomes(bins, 5, false);
         assertThat(outcomes).singleElement().satisfies(o -> {
             assertThat(o.recoverySeconds()).isEqualTo(6L);
@@ -124,16 +142,19 @@ class FaultsTest {
             assertThat(o.how()).isEqualTo("restarted by the harness");
         });
         List<Verdict.Check> checks = run.checks(outcomes);
-        assertThat(checks).extracting(Verdict.Check::name, Verdict.Check::passed).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("fault broker-restart@59s", false),
-                org.assertj.core.groups.Tuple.tuple("fault kill-consumer@30s", true),
-                org.assertj.core.groups.Tuple.tuple("malformed", true));
+        assertThat(checks)
+                .extracting(Verdict.Check::name, Verdict.Check::passed)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("fault broker-restart@59s", false),
+                        org.assertj.core.groups.Tuple.tuple("fault kill-consumer@30s", true),
+                        org.assertj.core.groups.Tuple.tuple("malformed", true));
         // without a restart, every injected record is counted once: more is as wrong as less
         FaultRun noRestart = new FaultRun(List.of(poison), List.of(), 600, 0, 640, 0);
         assertThat(noRestart.checks(List.of())).singleElement().satisfies(c -> {
             assertThat(c.passed()).isFalse();
-            assertThat(c.detail()).isEqualTo("600 hostile records injected (0 failed sends), 640 counted as malformed "
-                    + "(need exactly as many)");
+            assertThat(c.detail())
+                    .isEqualTo("600 hostile records injected (0 failed sends), 640 counted as malformed "
+                            + "(need exactly as many)");
         });
         assertThat(run.firstReachedSecond(5)).hasValue(25);
     }

@@ -1,50 +1,71 @@
 package streambench.harness.report;
 
-import streambench.harness.engine.RunInfo;
-
-import streambench.harness.cli.CheckCommand;
-import streambench.harness.engine.Engine;
-import streambench.harness.engine.EngineResult;
-import streambench.harness.engine.PendingEngine;
-import streambench.harness.services.Machine;
-
-import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.Test;
-import streambench.harness.analysis.SecondBin;
-import streambench.harness.analysis.Verdict;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.StringWriter;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import streambench.harness.analysis.SecondBin;
+import streambench.harness.analysis.Verdict;
+import streambench.harness.cli.CheckCommand;
+import streambench.harness.engine.Engine;
+import streambench.harness.engine.EngineResult;
+import streambench.harness.engine.PendingEngine;
+import streambench.harness.engine.RunInfo;
+import streambench.harness.services.Machine;
 
 class ResultsWriterTest {
     private static EngineResult result(String label, double max) {
         Histogram h = new Histogram(3600_000_000L, 3);
         h.recordValue((long) (max * 1e6));
-        return new EngineResult(label.toLowerCase().replace(' ', '-'), label, true, Optional.empty(), 0,
-                List.of(new SecondBin(0, max, max / 2, max, max / 2, 10)), h, max, List.of(), Optional.empty(),
-                Optional.empty(), 0, List.of(), 10, 10, 0, 0, 0, 0, Map.of(),
-                Map.of("ADLS_ACCOUNT_KEY", "c2VjcmV0", "TRIGGER_INTERVAL", "0s"), List.of(), -1,
-                new Verdict.Outcome(List.of(Verdict.threshold(List.of(new SecondBin(0, max, 0, 0, 0, 1)), 5))), "");
+        return new EngineResult(
+                label.toLowerCase().replace(' ', '-'),
+                label,
+                true,
+                Optional.empty(),
+                0,
+                List.of(new SecondBin(0, max, max / 2, max, max / 2, 10)),
+                h,
+                max,
+                List.of(),
+                Optional.empty(),
+                Optional.empty(),
+                0,
+                List.of(),
+                10,
+                10,
+                0,
+                0,
+                0,
+                0,
+                Map.of(),
+                Map.of("ADLS_ACCOUNT_KEY", "c2VjcmV0", "TRIGGER_INTERVAL", "0s"),
+                List.of(),
+                -1,
+                new Verdict.Outcome(List.of(Verdict.threshold(List.of(new SecondBin(0, max, 0, 0, 0, 1)), 5))),
+                "");
     }
 
     @Test
     void timeseriesHasTheFormatTheTuningLoopReads() throws Exception {
         StringWriter w = new StringWriter();
         ResultsWriter.writeTimeseries(w, List.of(result("Spark 3.5", 2.5), result("Spark 4.2", 1.25)));
-        assertThat(w.toString()).isEqualTo("elapsed_s,latency_s,version,p50_s,p99_s,avg_s,msg_count\n"
-                + "0,2.500,Spark 3.5,1.250,2.500,1.250,10\n"
-                + "0,1.250,Spark 4.2,0.625,1.250,0.625,10\n");
+        assertThat(w.toString())
+                .isEqualTo("elapsed_s,latency_s,version,p50_s,p99_s,avg_s,msg_count\n"
+                        + "0,2.500,Spark 3.5,1.250,2.500,1.250,10\n"
+                        + "0,1.250,Spark 4.2,0.625,1.250,0.625,10\n");
     }
 
     @Test
-    void aLabelWithACommaIsQuotedAndReadBack(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    void aLabelWithACommaIsQuotedAndReadBack(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
         java.nio.file.Path file = dir.resolve("latency_timeseries.csv");
-        ResultsWriter.atomically(file, w -> ResultsWriter.writeTimeseries(w, List.of(result("Spark 4.2, \"tuned\"", 1.5))));
+        ResultsWriter.atomically(
+                file, w -> ResultsWriter.writeTimeseries(w, List.of(result("Spark 4.2, \"tuned\"", 1.5))));
         assertThat(java.nio.file.Files.readString(file)).contains("0,1.500,\"Spark 4.2, \"\"tuned\"\"\",");
         assertThat(CheckCommand.read(file)).containsOnlyKeys("Spark 4.2, \"tuned\"");
     }
@@ -52,15 +73,27 @@ class ResultsWriterTest {
     @Test
     void anEngineThatDidNotRunIsInEveryResultFileWithItsReason(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
-        RunInfo run = new RunInfo("r1", Instant.EPOCH, new Machine(2, 1L << 34, "jvm"), 1000, 60, 4, 100, 10, 5, 60,
-                0.01, 1.0, 0.95, 50);
+        RunInfo run = new RunInfo(
+                "r1", Instant.EPOCH, new Machine(2, 1L << 34, "jvm"), 1000, 60, 4, 100, 10, 5, 60, 0.01, 1.0, 0.95, 50);
         Engine feldera = new PendingEngine("feldera", "Feldera", "x-feldera-tuning", "");
         java.nio.file.Path results = dir.resolve("results");
-        new ResultsWriter(results, dir.resolve("run")).write(run, List.of(result("Flink 1.16", 1),
-                EngineResult.didNotRun(feldera, "no Feldera server answers at http://127.0.0.1:8080", false, Map.of(), "")), true);
+        new ResultsWriter(results, dir.resolve("run"))
+                .write(
+                        run,
+                        List.of(
+                                result("Flink 1.16", 1),
+                                EngineResult.didNotRun(
+                                        feldera,
+                                        "no Feldera server answers at http://127.0.0.1:8080",
+                                        false,
+                                        Map.of(),
+                                        "")),
+                        true);
         assertThat(java.nio.file.Files.readString(results.resolve("summary.csv")))
-                .contains("feldera,Feldera,not run,").contains("ran: no Feldera server answers at http://127.0.0.1:8080");
-        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(results.resolve("summary.json").toFile());
+                .contains("feldera,Feldera,not run,")
+                .contains("ran: no Feldera server answers at http://127.0.0.1:8080");
+        var json = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(results.resolve("summary.json").toFile());
         assertThat(json.get("status").asText()).isEqualTo("Failed");
         assertThat(json.get("engines").get(1).get("status").asText()).isEqualTo("not run");
         assertThat(json.get("engines").get(1).get("not_run_reason").asText()).startsWith("no Feldera server answers");
@@ -68,19 +101,27 @@ class ResultsWriterTest {
 
     @Test
     void summarySucceedsOnlyWhenEveryEngineRanAndPassedAndRedactsSecrets() {
-        RunInfo run = new RunInfo("r1", Instant.EPOCH, new Machine(2, 1L << 34, "jvm"), 1000, 60, 4, 100, 10, 5, 60,
-                0.01, 1.0, 0.95, 50);
-        assertThat(ResultsWriter.summaryJson(run, List.of(result("Spark 3.5", 2)), true).status()).isEqualTo("Succeeded");
-        assertThat(ResultsWriter.summaryJson(run, List.of(result("Spark 3.5", 2)), false).status()).isEqualTo("Failed");
-        assertThat(ResultsWriter.summaryJson(run, List.of(result("Spark 3.5", 2), result("Spark 4.2", 7)), true).status())
+        RunInfo run = new RunInfo(
+                "r1", Instant.EPOCH, new Machine(2, 1L << 34, "jvm"), 1000, 60, 4, 100, 10, 5, 60, 0.01, 1.0, 0.95, 50);
+        assertThat(ResultsWriter.summaryJson(run, List.of(result("Spark 3.5", 2)), true)
+                        .status())
+                .isEqualTo("Succeeded");
+        assertThat(ResultsWriter.summaryJson(run, List.of(result("Spark 3.5", 2)), false)
+                        .status())
+                .isEqualTo("Failed");
+        assertThat(ResultsWriter.summaryJson(run, List.of(result("Spark 3.5", 2), result("Spark 4.2", 7)), true)
+                        .status())
                 .isEqualTo("Failed");
         Engine flink = new PendingEngine("flink-1.16", "Flink 1.16", "x-flink-tuning", "not built");
-        var notRun = ResultsWriter.summaryJson(run, List.of(EngineResult.didNotRun(flink, "not built", false, Map.of(), "")), true);
+        var notRun = ResultsWriter.summaryJson(
+                run, List.of(EngineResult.didNotRun(flink, "not built", false, Map.of(), "")), true);
         assertThat(notRun.status()).isEqualTo("Failed");
         assertThat(notRun.engines().get(0).status()).isEqualTo("not run");
         assertThat(notRun.engines().get(0).notRunReason()).isEqualTo("not built");
-        assertThat(ResultsWriter.summaryJson(run, List.of(result("Spark 3.5", 2)), true).toString())
-                .doesNotContain("c2VjcmV0").contains("ADLS_ACCOUNT_KEY=<redacted>");
+        assertThat(ResultsWriter.summaryJson(run, List.of(result("Spark 3.5", 2)), true)
+                        .toString())
+                .doesNotContain("c2VjcmV0")
+                .contains("ADLS_ACCOUNT_KEY=<redacted>");
     }
 
     /**
@@ -93,46 +134,65 @@ class ResultsWriterTest {
         Map<String, String> secrets = new java.util.TreeMap<>(Map.of(
                 "ADLS_ACCOUNT_KEY", mark + "AccountKey+/09==" + mark,
                 "ADLS_CLIENT_SECRET", mark + "~client.secret" + mark,
-                "KAFKA_CLIENT_SASL_JAAS_CONFIG", "org.apache.kafka.common.security.plain.PlainLoginModule required "
-                        + "username=\"u\" password=\"" + mark + "-sasl\";",
-                "EVENTHUB_CONNECTION_STRING", "Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=send;"
-                        + "SharedAccessKey=" + mark + "Eh=",
-                "KAFKA_CLIENT_SSL_KEYSTORE_KEY", "-----BEGIN PRIVATE KEY-----\nMIIE" + mark + "\n-----END PRIVATE KEY-----",
+                "KAFKA_CLIENT_SASL_JAAS_CONFIG",
+                        "org.apache.kafka.common.security.plain.PlainLoginModule required "
+                                + "username=\"u\" password=\"" + mark + "-sasl\";",
+                "EVENTHUB_CONNECTION_STRING",
+                        "Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=send;" + "SharedAccessKey=" + mark
+                                + "Eh=",
+                "KAFKA_CLIENT_SSL_KEYSTORE_KEY",
+                        "-----BEGIN PRIVATE KEY-----\nMIIE" + mark + "\n-----END PRIVATE KEY-----",
                 "FELDERA_API_KEY", "apikey-" + mark,
                 "KAFKA_CLIENT_SSL_KEY_PASSWORD", mark + "'q\"uo\\te" + mark));
         Map<String, String> knobs = new java.util.TreeMap<>(secrets);
         knobs.put("TRIGGER_INTERVAL", "0s");
         StringBuilder tail = new StringBuilder();
-        secrets.values().forEach(v -> tail.append("error: ").append(v).append('\n')
-                .append("{\"value\": \"").append(v.replace("\\", "\\\\").replace("\"", "\\\"")).append("\"}\n")
-                .append("'").append(v.replace("'", "''")).append("'\n"));
-        RunInfo run = new RunInfo("r1", Instant.EPOCH, new Machine(2, 1L << 34, "jvm"), 1000, 60, 4, 100, 10, 5, 60,
-                0.01, 1.0, 0.95, 50);
+        secrets.values()
+                .forEach(v -> tail.append("error: ")
+                        .append(v)
+                        .append('\n')
+                        .append("{\"value\": \"")
+                        .append(v.replace("\\", "\\\\").replace("\"", "\\\""))
+                        .append("\"}\n")
+                        .append("'")
+                        .append(v.replace("'", "''"))
+                        .append("'\n"));
+        RunInfo run = new RunInfo(
+                "r1", Instant.EPOCH, new Machine(2, 1L << 34, "jvm"), 1000, 60, 4, 100, 10, 5, 60, 0.01, 1.0, 0.95, 50);
         Engine spark = new PendingEngine("spark-4.2", "Spark 4.2", "x-spark-tuning", "");
-        EngineResult failed = EngineResult.didNotRun(spark, "could not start: " + secrets.get("ADLS_CLIENT_SECRET"), true,
-                knobs, tail.toString());
+        EngineResult failed = EngineResult.didNotRun(
+                spark, "could not start: " + secrets.get("ADLS_CLIENT_SECRET"), true, knobs, tail.toString());
         java.nio.file.Path results = dir.resolve("results");
         new ResultsWriter(results, dir.resolve("run")).write(run, List.of(failed), true);
         String json = java.nio.file.Files.readString(results.resolve("summary.json"));
-        assertThat(json).contains("KAFKA_CLIENT_SSL_KEYSTORE_KEY").contains("\"TRIGGER_INTERVAL\" : \"0s\"")
-                .contains("log_tail").doesNotContain(mark);
-        assertThat(java.nio.file.Files.readString(results.resolve("summary.csv"))).doesNotContain(mark);
+        assertThat(json)
+                .contains("KAFKA_CLIENT_SSL_KEYSTORE_KEY")
+                .contains("\"TRIGGER_INTERVAL\" : \"0s\"")
+                .contains("log_tail")
+                .doesNotContain(mark);
+        assertThat(java.nio.file.Files.readString(results.resolve("summary.csv")))
+                .doesNotContain(mark);
     }
 
     @Test
     void writesEveryResultFileReadableByAll(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        RunInfo run = new RunInfo("r1", Instant.EPOCH, new Machine(2, 1L << 34, "jvm"), 1000, 60, 4, 100, 10, 5, 60,
-                0.01, 1.0, 0.95, 50);
+        RunInfo run = new RunInfo(
+                "r1", Instant.EPOCH, new Machine(2, 1L << 34, "jvm"), 1000, 60, 4, 100, 10, 5, 60, 0.01, 1.0, 0.95, 50);
         java.nio.file.Path results = dir.resolve("results");
         new ResultsWriter(results, dir.resolve("run")).write(run, List.of(result("Spark 3.5", 2)), true);
         for (String name : List.of("latency_timeseries.csv", "summary.csv", "summary.json", "latency_chart.png")) {
             java.nio.file.Path f = results.resolve(name);
             assertThat(f).as(name).isNotEmptyFile();
-            assertThat(java.nio.file.attribute.PosixFilePermissions.toString(java.nio.file.Files.getPosixFilePermissions(f)))
-                    .as(name).isEqualTo("rw-r--r--");
+            assertThat(java.nio.file.attribute.PosixFilePermissions.toString(
+                            java.nio.file.Files.getPosixFilePermissions(f)))
+                    .as(name)
+                    .isEqualTo("rw-r--r--");
         }
-        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(results.resolve("summary.json").toFile())
-                .get("status").asText()).isEqualTo("Succeeded");
+        assertThat(new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree(results.resolve("summary.json").toFile())
+                        .get("status")
+                        .asText())
+                .isEqualTo("Succeeded");
         assertThat(dir.resolve("run/spark-3.5-commits.csv")).exists();
         assertThat(dir.resolve("run/spark-3.5-processes.csv")).exists();
     }

@@ -1,7 +1,18 @@
 package streambench.harness.report;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import streambench.harness.analysis.CommitRow;
@@ -16,18 +27,6 @@ import streambench.harness.fault.FaultRun;
 import streambench.harness.services.Machine;
 import streambench.harness.services.ProcessSampler;
 
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
  * summary.json is read by people and by tools (check, the README's tables): its shape stays as it was
  * when the file was written from maps. The golden file was written by that code for these results.
@@ -38,41 +37,119 @@ class SummaryJsonFormatTest {
         for (int i = 1; i <= 100; i++) {
             h.recordValue(i * 20_000L);
         }
-        ProducerReport producer = new ProducerReport("sb-r1-flink-1.16", "2026-11-30T10:00:00Z", 1000, 60.0, 60.1, true,
-                60_000, 60_000, 0, 999.5, 3.25, 12.5, new long[] {1000, 1000},
+        ProducerReport producer = new ProducerReport(
+                "sb-r1-flink-1.16",
+                "2026-11-30T10:00:00Z",
+                1000,
+                60.0,
+                60.1,
+                true,
+                60_000,
+                60_000,
+                0,
+                999.5,
+                3.25,
+                12.5,
+                new long[] {1000, 1000},
                 List.of(new ProducerReport.PerProducer(0, 0L, 59_999L, 60_000, 0)));
-        EngineResult ran = new EngineResult("flink-1.16", "Flink 1.16", true, Optional.empty(), 1_000_000,
-                List.of(new SecondBin(0, 1.2, 0.5, 1.1, 0.6, 1000)), h, 2.0004,
-                List.of(new CommitRow(1, 1000, 1100, 500, 0.1, 1.2), new CommitRow(2, 2000, 2050, 500, 0.2, 1.0),
+        EngineResult ran = new EngineResult(
+                "flink-1.16",
+                "Flink 1.16",
+                true,
+                Optional.empty(),
+                1_000_000,
+                List.of(new SecondBin(0, 1.2, 0.5, 1.1, 0.6, 1000)),
+                h,
+                2.0004,
+                List.of(
+                        new CommitRow(1, 1000, 1100, 500, 0.1, 1.2),
+                        new CommitRow(2, 2000, 2050, 500, 0.2, 1.0),
                         new CommitRow(3, 3000, -1, 10, 0.2, 0.3)),
-                Optional.of(producer), Optional.of(new Completeness.Result(60_000, 60_010, 0, 10, 0)), 2,
-                List.of("producer_id=9 seq=1"), 1000.0, 998.25, 0.0012, 3, 1, 1500,
-                Map.of("flink-1.16", List.of(new ProcessSampler.Sample(1000, 30.5, 400.25),
-                        new ProcessSampler.Sample(2000, 33.5, 410.0))),
+                Optional.of(producer),
+                Optional.of(new Completeness.Result(60_000, 60_010, 0, 10, 0)),
+                2,
+                List.of("producer_id=9 seq=1"),
+                1000.0,
+                998.25,
+                0.0012,
+                3,
+                1,
+                1500,
+                Map.of(
+                        "flink-1.16",
+                        List.of(
+                                new ProcessSampler.Sample(1000, 30.5, 400.25),
+                                new ProcessSampler.Sample(2000, 33.5, 410.0))),
                 Map.of("CHECKPOINT_INTERVAL", "1s", "ADLS_ACCOUNT_KEY", "c2VjcmV0"),
-                List.of(new FaultRun.Outcome("kill-consumer@40s", 40.2, 7.5, 12L, true, "restarted by the harness", "killed"),
-                        new FaultRun.Outcome("lake-outage@50s:5s", 50.0, 9.0, null, false, "did not recover", "paused")),
-                120, new Verdict.Outcome(List.of(new Verdict.Check("threshold", true, "max 1.20 s"),
+                List.of(
+                        new FaultRun.Outcome(
+                                "kill-consumer@40s", 40.2, 7.5, 12L, true, "restarted by the harness", "killed"),
+                        new FaultRun.Outcome(
+                                "lake-outage@50s:5s", 50.0, 9.0, null, false, "did not recover", "paused")),
+                120,
+                new Verdict.Outcome(List.of(
+                        new Verdict.Check("threshold", true, "max 1.20 s"),
                         new Verdict.Check("complete", false, "10 duplicates"))),
                 "last line");
-        EngineResult noFigures = new EngineResult("spark-4.2", "Spark 4.2", true, Optional.empty(), 0, List.of(),
-                new Histogram(3), Double.NaN, List.of(), Optional.empty(), Optional.empty(), 0, List.of(), Double.NaN,
-                Double.NaN, Double.NaN, 0, 0, 0, Map.of(), Map.of(), List.of(), -1,
-                new Verdict.Outcome(List.of(new Verdict.Check("kept up", false, "no rows"))), "");
-        EngineResult notRun = EngineResult.didNotRun(new PendingEngine("feldera", "Feldera", "x-feldera-tuning", ""),
-                "no Feldera server answers", false, Map.of(), "");
+        EngineResult noFigures = new EngineResult(
+                "spark-4.2",
+                "Spark 4.2",
+                true,
+                Optional.empty(),
+                0,
+                List.of(),
+                new Histogram(3),
+                Double.NaN,
+                List.of(),
+                Optional.empty(),
+                Optional.empty(),
+                0,
+                List.of(),
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                0,
+                0,
+                0,
+                Map.of(),
+                Map.of(),
+                List.of(),
+                -1,
+                new Verdict.Outcome(List.of(new Verdict.Check("kept up", false, "no rows"))),
+                "");
+        EngineResult notRun = EngineResult.didNotRun(
+                new PendingEngine("feldera", "Feldera", "x-feldera-tuning", ""),
+                "no Feldera server answers",
+                false,
+                Map.of(),
+                "");
         return List.of(ran, noFigures, notRun);
     }
 
     static RunInfo run() {
-        return new RunInfo("r1", Instant.parse("2026-11-30T10:00:00Z"), new Machine(2, 25_000_000_000L, "17.0.2"), 1000,
-                60, 4, 100, 10, 5, 60, 0.01, 1.0, 0.95, 50, List.of("kill-consumer@40s", "lake-outage@50s:5s"));
+        return new RunInfo(
+                "r1",
+                Instant.parse("2026-11-30T10:00:00Z"),
+                new Machine(2, 25_000_000_000L, "17.0.2"),
+                1000,
+                60,
+                4,
+                100,
+                10,
+                5,
+                60,
+                0.01,
+                1.0,
+                0.95,
+                50,
+                List.of("kill-consumer@40s", "lake-outage@50s:5s"));
     }
 
     @Test
     void summaryJsonKeepsItsFormat() throws Exception {
         ObjectMapper json = new ObjectMapper();
-        String written = json.writerWithDefaultPrettyPrinter().writeValueAsString(ResultsWriter.summaryJson(run(), results(), true));
+        String written = json.writerWithDefaultPrettyPrinter()
+                .writeValueAsString(ResultsWriter.summaryJson(run(), results(), true));
         Path dump = Path.of("target/summary-json-format.json");
         Files.writeString(dump, written);
         JsonNode expected;

@@ -1,20 +1,19 @@
 package streambench.harness.search;
 
-import org.junit.jupiter.api.Test;
-import streambench.common.ConfigException;
-import streambench.harness.search.CapacitySearch.Phase;
-import streambench.harness.search.CapacitySearch.Result;
-import streambench.harness.search.CapacitySearch.Stop;
-import streambench.harness.search.CapacitySearch.Trial;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import streambench.common.ConfigException;
+import streambench.harness.search.CapacitySearch.Phase;
+import streambench.harness.search.CapacitySearch.Result;
+import streambench.harness.search.CapacitySearch.Stop;
+import streambench.harness.search.CapacitySearch.Trial;
 
 class CapacitySearchTest {
     private static Result search(ModelEngine engine) throws IOException {
@@ -34,8 +33,17 @@ class CapacitySearchTest {
         Result r = search(ModelEngine.withCapacity(13_700));
 
         assertThat(rates(r)).containsExactly(1000L, 2000L, 4000L, 8000L, 16000L, 12000L, 14000L, 13000L, 13000L);
-        assertThat(phases(r)).containsExactly(Phase.RAMP, Phase.RAMP, Phase.RAMP, Phase.RAMP, Phase.RAMP,
-                Phase.BISECT, Phase.BISECT, Phase.BISECT, Phase.CONFIRM);
+        assertThat(phases(r))
+                .containsExactly(
+                        Phase.RAMP,
+                        Phase.RAMP,
+                        Phase.RAMP,
+                        Phase.RAMP,
+                        Phase.RAMP,
+                        Phase.BISECT,
+                        Phase.BISECT,
+                        Phase.BISECT,
+                        Phase.CONFIRM);
         assertThat(r.capacity()).hasValue(13_000);
         assertThat(r.confirmed()).isTrue();
         assertThat(r.lowerBoundOnly()).isFalse();
@@ -50,11 +58,18 @@ class CapacitySearchTest {
         for (int i = 0; i < 200; i++) {
             long capacity = 1000 + random.nextInt(500_000);
             double precision = List.of(0.02, 0.05, 0.10, 0.25).get(i % 4);
-            Result r = CapacitySearch.builder().minRate(1000).precision(precision)
-                    .runner(ModelEngine.withCapacity(capacity)).build().run();
+            Result r = CapacitySearch.builder()
+                    .minRate(1000)
+                    .precision(precision)
+                    .runner(ModelEngine.withCapacity(capacity))
+                    .build()
+                    .run();
             long found = r.capacity().orElseThrow();
-            assertThat(found).as("capacity %d, precision %.2f", capacity, precision).isLessThanOrEqualTo(capacity);
-            assertThat(capacity - found).as("capacity %d, precision %.2f: found %d", capacity, precision, found)
+            assertThat(found)
+                    .as("capacity %d, precision %.2f", capacity, precision)
+                    .isLessThanOrEqualTo(capacity);
+            assertThat(capacity - found)
+                    .as("capacity %d, precision %.2f: found %d", capacity, precision, found)
                     .isLessThanOrEqualTo((long) Math.ceil(precision * found));
             assertThat(r.stop()).isEqualTo(Stop.FOUND);
             assertThat(r.confirmed()).isTrue();
@@ -64,13 +79,24 @@ class CapacitySearchTest {
     @Test
     void aConfirmationThatFailsCountsAsAFailureAndTheSearchContinuesBelow() throws IOException {
         // 15,500 msg/s for the first 8 trials, then something else takes the machine: 9,000 msg/s
-        ModelEngine engine = new ModelEngine((trial, knobs, rate) -> ModelEngine.reading(trial <= 8 ? 15_500 : 9_000, rate));
+        ModelEngine engine =
+                new ModelEngine((trial, knobs, rate) -> ModelEngine.reading(trial <= 8 ? 15_500 : 9_000, rate));
         Result r = search(engine);
 
-        assertThat(rates(r)).containsExactly(1000L, 2000L, 4000L, 8000L, 16000L, 12000L, 14000L, 15000L,
-                15000L, 14000L, 13000L, 12000L, 10000L, 9000L, 9500L, 9000L);
-        assertThat(phases(r).subList(8, 16)).containsExactly(Phase.CONFIRM, Phase.CONFIRM, Phase.BISECT,
-                Phase.CONFIRM, Phase.BISECT, Phase.BISECT, Phase.BISECT, Phase.CONFIRM);
+        assertThat(rates(r))
+                .containsExactly(
+                        1000L, 2000L, 4000L, 8000L, 16000L, 12000L, 14000L, 15000L, 15000L, 14000L, 13000L, 12000L,
+                        10000L, 9000L, 9500L, 9000L);
+        assertThat(phases(r).subList(8, 16))
+                .containsExactly(
+                        Phase.CONFIRM,
+                        Phase.CONFIRM,
+                        Phase.BISECT,
+                        Phase.CONFIRM,
+                        Phase.BISECT,
+                        Phase.BISECT,
+                        Phase.BISECT,
+                        Phase.CONFIRM);
         assertThat(r.capacity()).hasValue(9000);
         assertThat(r.confirmed()).isTrue();
         assertThat(r.stop()).isEqualTo(Stop.FOUND);
@@ -89,8 +115,12 @@ class CapacitySearchTest {
 
     @Test
     void withoutConfirmationTheBestPassIsReportedUnconfirmed() throws IOException {
-        Result r = CapacitySearch.builder().minRate(1000).confirm(false)
-                .runner(ModelEngine.withCapacity(13_700)).build().run();
+        Result r = CapacitySearch.builder()
+                .minRate(1000)
+                .confirm(false)
+                .runner(ModelEngine.withCapacity(13_700))
+                .build()
+                .run();
 
         assertThat(phases(r)).doesNotContain(Phase.CONFIRM);
         assertThat(r.capacity()).hasValue(13_000);
@@ -135,8 +165,9 @@ class CapacitySearchTest {
         assertThat(r.lowerBoundOnly()).isTrue();
         assertThat(r.stop()).isEqualTo(Stop.LOAD_GENERATOR_LIMIT);
         assertThat(r.stop().text()).isEqualTo("limited by the load generator here");
-        assertThat(r.detail()).isEqualTo(
-                "passes at 16000 msg/s twice; the producer could not hold 32000 msg/s: producer sent 20000 of 32000 msg/s");
+        assertThat(r.detail())
+                .isEqualTo(
+                        "passes at 16000 msg/s twice; the producer could not hold 32000 msg/s: producer sent 20000 of 32000 msg/s");
     }
 
     @Test
@@ -165,7 +196,8 @@ class CapacitySearchTest {
     void anInvalidConfirmationStepsDownToTheNextPass() throws IOException {
         Result r = search(ModelEngine.withCapacity(13_700).loadInvalidAt(9, "the machine was busy"));
 
-        assertThat(rates(r)).containsExactly(1000L, 2000L, 4000L, 8000L, 16000L, 12000L, 14000L, 13000L, 13000L, 12000L);
+        assertThat(rates(r))
+                .containsExactly(1000L, 2000L, 4000L, 8000L, 16000L, 12000L, 14000L, 13000L, 13000L, 12000L);
         assertThat(r.capacity()).hasValue(12_000);
         assertThat(r.confirmed()).isTrue();
         assertThat(r.lowerBoundOnly()).isTrue();
@@ -174,8 +206,12 @@ class CapacitySearchTest {
 
     @Test
     void theMaximumRateBoundsTheRampAndGivesALowerBound() throws IOException {
-        Result r = CapacitySearch.builder().minRate(1000).maxRate(10_000)
-                .runner(ModelEngine.withCapacity(1_000_000)).build().run();
+        Result r = CapacitySearch.builder()
+                .minRate(1000)
+                .maxRate(10_000)
+                .runner(ModelEngine.withCapacity(1_000_000))
+                .build()
+                .run();
 
         assertThat(rates(r)).containsExactly(1000L, 2000L, 4000L, 8000L, 10000L, 10000L);
         assertThat(r.capacity()).hasValue(10_000);
@@ -186,8 +222,12 @@ class CapacitySearchTest {
 
     @Test
     void theTrialBudgetStopsTheSearchWithWhatItHas() throws IOException {
-        Result r = CapacitySearch.builder().minRate(1000).maxTrials(6)
-                .runner(ModelEngine.withCapacity(13_700)).build().run();
+        Result r = CapacitySearch.builder()
+                .minRate(1000)
+                .maxTrials(6)
+                .runner(ModelEngine.withCapacity(13_700))
+                .build()
+                .run();
 
         assertThat(rates(r)).containsExactly(1000L, 2000L, 4000L, 8000L, 16000L, 12000L);
         assertThat(r.capacity()).hasValue(12_000);
@@ -202,7 +242,12 @@ class CapacitySearchTest {
         List<Trial> heard = new ArrayList<>();
         ModelEngine engine = ModelEngine.withCapacity(13_700);
         engine.beforeEachTrial(() -> assertThat(heard).hasSize(engine.trials()));
-        Result r = CapacitySearch.builder().minRate(1000).runner(engine).listener(heard::add).build().run();
+        Result r = CapacitySearch.builder()
+                .minRate(1000)
+                .runner(engine)
+                .listener(heard::add)
+                .build()
+                .run();
 
         assertThat(heard).isEqualTo(r.trials());
     }
@@ -210,10 +255,16 @@ class CapacitySearchTest {
     @Test
     void anInterruptReturnsThePartialResult() throws IOException {
         List<Trial> heard = new ArrayList<>();
-        Result r = CapacitySearch.builder().minRate(1000).listener(heard::add)
-                .runner(ModelEngine.withCapacity(13_700).interruptAt(6)).build().run();
+        Result r = CapacitySearch.builder()
+                .minRate(1000)
+                .listener(heard::add)
+                .runner(ModelEngine.withCapacity(13_700).interruptAt(6))
+                .build()
+                .run();
 
-        assertThat(Thread.interrupted()).as("the interrupt is passed on, and cleared here").isTrue();
+        assertThat(Thread.interrupted())
+                .as("the interrupt is passed on, and cleared here")
+                .isTrue();
         assertThat(r.interrupted()).isTrue();
         assertThat(r.stop()).isEqualTo(Stop.INTERRUPTED);
         assertThat(rates(r)).containsExactly(1000L, 2000L, 4000L, 8000L, 16000L);
@@ -225,10 +276,13 @@ class CapacitySearchTest {
 
     @Test
     void aListenerThatCannotRecordEndsTheSearch() {
-        CapacitySearch search = CapacitySearch.builder().minRate(1000).runner(ModelEngine.withCapacity(13_700))
+        CapacitySearch search = CapacitySearch.builder()
+                .minRate(1000)
+                .runner(ModelEngine.withCapacity(13_700))
                 .listener(t -> {
                     throw new IOException("disk full");
-                }).build();
+                })
+                .build();
         assertThatThrownBy(search::run).isInstanceOf(IOException.class).hasMessage("disk full");
     }
 
@@ -240,7 +294,8 @@ class CapacitySearchTest {
                 continue;
             }
             long capacity = r.capacity().getAsLong();
-            List<Trial> atCapacity = r.trials().stream().filter(t -> t.rate() == capacity).toList();
+            List<Trial> atCapacity =
+                    r.trials().stream().filter(t -> t.rate() == capacity).toList();
             if (r.confirmed()) {
                 assertThat(atCapacity).as("seed %d", seed).hasSizeGreaterThanOrEqualTo(2);
             }
@@ -251,7 +306,10 @@ class CapacitySearchTest {
 
     @Test
     void theSameSearchRunsAgainFromScratch() throws IOException {
-        CapacitySearch search = CapacitySearch.builder().minRate(1000).runner(ModelEngine.withCapacity(13_700)).build();
+        CapacitySearch search = CapacitySearch.builder()
+                .minRate(1000)
+                .runner(ModelEngine.withCapacity(13_700))
+                .build();
         assertThat(search.run()).isEqualTo(search.run());
     }
 
@@ -266,20 +324,44 @@ class CapacitySearchTest {
 
     @Test
     void valuesOutOfRangeNameTheirOption() {
-        assertThatThrownBy(() -> CapacitySearch.builder().minRate(0).runner((k, r) -> null).build())
-                .isInstanceOf(ConfigException.class).hasMessageContaining("--min-rate");
-        assertThatThrownBy(() -> CapacitySearch.builder().minRate(1000).precision(0).runner((k, r) -> null).build())
-                .isInstanceOf(ConfigException.class).hasMessageContaining("--precision");
-        assertThatThrownBy(() -> CapacitySearch.builder().minRate(1000).maxRate(500).runner((k, r) -> null).build())
-                .isInstanceOf(ConfigException.class).hasMessageContaining("--max-rate");
-        assertThatThrownBy(() -> CapacitySearch.builder().minRate(1000).maxTrials(0).runner((k, r) -> null).build())
-                .isInstanceOf(ConfigException.class).hasMessageContaining("--max-trials");
+        assertThatThrownBy(() -> CapacitySearch.builder()
+                        .minRate(0)
+                        .runner((k, r) -> null)
+                        .build())
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("--min-rate");
+        assertThatThrownBy(() -> CapacitySearch.builder()
+                        .minRate(1000)
+                        .precision(0)
+                        .runner((k, r) -> null)
+                        .build())
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("--precision");
+        assertThatThrownBy(() -> CapacitySearch.builder()
+                        .minRate(1000)
+                        .maxRate(500)
+                        .runner((k, r) -> null)
+                        .build())
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("--max-rate");
+        assertThatThrownBy(() -> CapacitySearch.builder()
+                        .minRate(1000)
+                        .maxTrials(0)
+                        .runner((k, r) -> null)
+                        .build())
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("--max-trials");
     }
 
     @Test
     void everyTrialRunsWithTheGivenKnobs() throws IOException {
         ModelEngine engine = ModelEngine.withCapacity(13_700);
-        CapacitySearch.builder().minRate(1000).knobs(Map.of("TRIGGER_INTERVAL", "2s")).runner(engine).build().run();
+        CapacitySearch.builder()
+                .minRate(1000)
+                .knobs(Map.of("TRIGGER_INTERVAL", "2s"))
+                .runner(engine)
+                .build()
+                .run();
         assertThat(engine.knobsRun).allMatch(k -> k.equals(Map.of("TRIGGER_INTERVAL", "2s")));
     }
 }

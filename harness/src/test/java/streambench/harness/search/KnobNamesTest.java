@@ -1,15 +1,19 @@
 package streambench.harness.search;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class KnobNamesTest {
-    private static final List<String> SPARK = List.of("TRIGGER_INTERVAL", "MAX_OFFSETS_PER_TRIGGER",
-            "MIN_OFFSETS_PER_TRIGGER", "MAX_TRIGGER_DELAY", "SHUFFLE_PARTITIONS", "KAFKA_FETCH_MIN_BYTES");
+    private static final List<String> SPARK = List.of(
+            "TRIGGER_INTERVAL",
+            "MAX_OFFSETS_PER_TRIGGER",
+            "MIN_OFFSETS_PER_TRIGGER",
+            "MAX_TRIGGER_DELAY",
+            "SHUFFLE_PARTITIONS",
+            "KAFKA_FETCH_MIN_BYTES");
 
     @Test
     void aDoubledLetterPointsToTheKnob() {
@@ -19,7 +23,8 @@ class KnobNamesTest {
 
     @Test
     void aSwapCountsAsOneEditAndCaseIsIgnored() {
-        assertThat(KnobNames.distance("SHUFFLE_PARTITOINS", "SHUFFLE_PARTITIONS")).isEqualTo(1);
+        assertThat(KnobNames.distance("SHUFFLE_PARTITOINS", "SHUFFLE_PARTITIONS"))
+                .isEqualTo(1);
         assertThat(KnobNames.closest("SHUFFLE_PARTITOINS", SPARK)).contains("SHUFFLE_PARTITIONS");
         assertThat(KnobNames.closest("trigger_interval", SPARK)).contains("TRIGGER_INTERVAL");
     }

@@ -35,8 +35,7 @@ final class ModelEngine implements TrialRunner {
     private final Map<Integer, Boolean> forced = new HashMap<>();
     private final Map<Integer, String> invalidAt = new HashMap<>();
     private int interruptAt = -1;
-    private Runnable beforeEachTrial = () -> {
-    };
+    private Runnable beforeEachTrial = () -> {};
 
     final List<Map<String, String>> knobsRun = new ArrayList<>();
     final List<Long> ratesRun = new ArrayList<>();

@@ -1,6 +1,6 @@
 package streambench.harness.search;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,8 +10,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * The package may use the JDK, Jackson and common's ConfigException and nothing else of the project,
@@ -26,7 +25,9 @@ class PackageBoundaryTest {
     @Test
     void importsOnlyTheJdkJacksonAndConfigException() throws IOException {
         Path sources = Path.of("src/main/java/streambench/harness/search");
-        assertThat(sources).as("run from the harness module's directory, as surefire does").isDirectory();
+        assertThat(sources)
+                .as("run from the harness module's directory, as surefire does")
+                .isDirectory();
         List<String> foreign = new ArrayList<>();
         try (Stream<Path> files = Files.list(sources)) {
             for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
@@ -34,7 +35,8 @@ class PackageBoundaryTest {
                 Matcher m = IMPORT.matcher(text);
                 while (m.find()) {
                     String imported = m.group(1);
-                    if (!(imported.startsWith("java.") || imported.startsWith("com.fasterxml.jackson.")
+                    if (!(imported.startsWith("java.")
+                            || imported.startsWith("com.fasterxml.jackson.")
                             || imported.startsWith("streambench."))) {
                         foreign.add(file.getFileName() + ": " + imported);
                     }
@@ -42,7 +44,8 @@ class PackageBoundaryTest {
                 Matcher names = PROJECT_NAME.matcher(text);
                 while (names.find()) {
                     String name = names.group();
-                    if (!(name.startsWith("streambench.harness.search") || name.equals("streambench.common.ConfigException"))) {
+                    if (!(name.startsWith("streambench.harness.search")
+                            || name.equals("streambench.common.ConfigException"))) {
                         foreign.add(file.getFileName() + ": " + name);
                     }
                 }

@@ -1,17 +1,16 @@
 package streambench.harness.search;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import streambench.common.ConfigException;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import streambench.common.ConfigException;
 
 class SearchSpaceTest {
     private static final String ANCHORS = """
@@ -50,11 +49,16 @@ class SearchSpaceTest {
                       from growing the next
                 """);
         SearchSpace space = SearchSpace.load(file, SearchSpace.blockBeside("x-spark-tuning"));
-        assertThat(space.dimensions()).containsExactly(
-                new SearchSpace.Dimension("TRIGGER_INTERVAL", List.of("500ms", "2s"),
-                        "each micro-batch pays a fixed storage cost; fewer, larger batches amortise it"),
-                new SearchSpace.Dimension("MAX_OFFSETS_PER_TRIGGER", List.of("200000", "0"),
-                        "a cap keeps one slow batch from growing the next"));
+        assertThat(space.dimensions())
+                .containsExactly(
+                        new SearchSpace.Dimension(
+                                "TRIGGER_INTERVAL",
+                                List.of("500ms", "2s"),
+                                "each micro-batch pays a fixed storage cost; fewer, larger batches amortise it"),
+                        new SearchSpace.Dimension(
+                                "MAX_OFFSETS_PER_TRIGGER",
+                                List.of("200000", "0"),
+                                "a cap keeps one slow batch from growing the next"));
         space.validateAgainst(Set.of("TRIGGER_INTERVAL", "MAX_OFFSETS_PER_TRIGGER", "SHUFFLE_PARTITIONS"));
     }
 

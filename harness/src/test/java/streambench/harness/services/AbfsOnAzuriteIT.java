@@ -1,6 +1,12 @@
 package streambench.harness.services;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.FileNotFoundException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Map;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -12,14 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
 import streambench.common.ConfigException;
 import streambench.common.Knobs;
 import streambench.common.LakeSettings;
-
-import java.io.FileNotFoundException;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The real hadoop-azure ABFS driver against real Azurite, configured only by common's LakeSettings. */
 class AbfsOnAzuriteIT {
@@ -61,14 +59,20 @@ class AbfsOnAzuriteIT {
             try (FSDataOutputStream out = fs.create(file, false)) {
                 out.write(1);
             }
-            assertThat(fs.rename(file, renamed)).as("rename onto an existing file").isFalse();
+            assertThat(fs.rename(file, renamed))
+                    .as("rename onto an existing file")
+                    .isFalse();
 
             assertThat(fs.rename(new Path(dir, "a/b"), new Path(dir, "c"))).isTrue();
             // hadoop-azure 3.5.0 on Azurite (FNS/Blob) lists a sub-directory twice, once for its marker
             // blob and once for its prefix; files are listed once (below), which is what Delta relies on.
-            assertThat(Arrays.stream(fs.listStatus(dir)).map(FileStatus::getPath).map(Path::getName).distinct())
+            assertThat(Arrays.stream(fs.listStatus(dir))
+                            .map(FileStatus::getPath)
+                            .map(Path::getName)
+                            .distinct())
                     .containsExactlyInAnyOrder("a", "c");
-            assertThat(Arrays.stream(fs.listStatus(new Path(dir, "c"))).map(s -> s.getPath().getName()))
+            assertThat(Arrays.stream(fs.listStatus(new Path(dir, "c")))
+                            .map(s -> s.getPath().getName()))
                     .containsExactly("data.txt");
 
             assertThat(fs.delete(dir, true)).isTrue();
@@ -81,8 +85,8 @@ class AbfsOnAzuriteIT {
     void probeSucceedsOnAzuriteAndFailsClearlyOnADeadEndpointWithoutLeakingTheKey() {
         assertThat(LakeProbe.roundTrip(lake)).isPositive();
         String secret = "c3VwZXItc2VjcmV0LWtleS1mb3ItdGVzdHM=";
-        LakeSettings dead = LakeSettings.azurite("127.0.0.1:" + FreePort.find(), "devstoreaccount1", secret,
-                "streambench", "it");
+        LakeSettings dead =
+                LakeSettings.azurite("127.0.0.1:" + FreePort.find(), "devstoreaccount1", secret, "streambench", "it");
         assertThatThrownBy(() -> LakeProbe.roundTrip(dead))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("is not usable")

@@ -1,6 +1,12 @@
 package streambench.harness.services;
 
+import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -11,14 +17,6 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 /** The broker-restart fault: the same broker, ports and data after a stop and a start. */
 class EmbeddedKafkaRestartIT {
     @Test
@@ -27,9 +25,13 @@ class EmbeddedKafkaRestartIT {
             try (TopicAdmin topics = new TopicAdmin(kafka.connection())) {
                 topics.create("kept", 1);
             }
-            Map<String, Object> props = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-                    ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName(),
-                    ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+            Map<String, Object> props = Map.of(
+                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                    kafka.bootstrapServers(),
+                    ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                    StringSerializer.class.getName(),
+                    ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                    StringSerializer.class.getName());
             try (KafkaProducer<String, String> producer = new KafkaProducer<>(props)) {
                 producer.send(new ProducerRecord<>("kept", "before")).get();
                 long pid = kafka.pid();
@@ -38,10 +40,16 @@ class EmbeddedKafkaRestartIT {
                 producer.send(new ProducerRecord<>("kept", "after")).get(); // the same client reconnects by itself
             }
             try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
-                    ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-                    ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest", ConsumerConfig.GROUP_ID_CONFIG, "g",
-                    ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName(),
-                    ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName()))) {
+                    ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                    kafka.bootstrapServers(),
+                    ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                    "earliest",
+                    ConsumerConfig.GROUP_ID_CONFIG,
+                    "g",
+                    ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                    StringDeserializer.class.getName(),
+                    ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                    StringDeserializer.class.getName()))) {
                 consumer.subscribe(List.of("kept"));
                 List<String> values = new ArrayList<>();
                 long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();

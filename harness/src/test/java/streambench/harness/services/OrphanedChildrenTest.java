@@ -1,8 +1,6 @@
 package streambench.harness.services;
 
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,8 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A harness killed with SIGKILL runs no shutdown hook, so it cannot stop its children: each child must see
@@ -26,9 +24,18 @@ class OrphanedChildrenTest {
 
     @Test
     void childrenOfAKilledHarnessStopByThemselves(@TempDir Path dir) throws Exception {
-        ChildProcess harness = ChildProcess.start("fake-harness", List.of(ChildProcess.javaExecutable(), "-cp",
-                System.getProperty("java.class.path"), Fixture.class.getName(), dir.toString()), Map.of(), null,
-                dir.resolve("fake-harness.log"), null);
+        ChildProcess harness = ChildProcess.start(
+                "fake-harness",
+                List.of(
+                        ChildProcess.javaExecutable(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Fixture.class.getName(),
+                        dir.toString()),
+                Map.of(),
+                null,
+                dir.resolve("fake-harness.log"),
+                null);
         List<Long> children = new ArrayList<>();
         try {
             children.addAll(awaitChildren(harness));
@@ -41,8 +48,9 @@ class OrphanedChildrenTest {
             while (children.stream().anyMatch(OrphanedChildrenTest::running) && System.nanoTime() < deadline) {
                 Thread.sleep(100);
             }
-            assertThat(children).as("children still running %s after the harness was killed; their logs:%n%s",
-                    DEADLINE, logs(dir)).noneMatch(OrphanedChildrenTest::running);
+            assertThat(children)
+                    .as("children still running %s after the harness was killed; their logs:%n%s", DEADLINE, logs(dir))
+                    .noneMatch(OrphanedChildrenTest::running);
         } finally {
             children.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
             harness.stop(Duration.ofSeconds(5));
@@ -54,11 +62,16 @@ class OrphanedChildrenTest {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (System.nanoTime() < deadline) {
             Optional<String> line = Files.readAllLines(harness.logFile()).stream()
-                    .filter(l -> l.startsWith("children: ")).findFirst();
+                    .filter(l -> l.startsWith("children: "))
+                    .findFirst();
             if (line.isPresent()) {
-                return java.util.Arrays.stream(line.get().substring(10).trim().split(" ")).map(Long::valueOf).toList();
+                return java.util.Arrays.stream(line.get().substring(10).trim().split(" "))
+                        .map(Long::valueOf)
+                        .toList();
             }
-            assertThat(harness.isAlive()).as("the fake harness exited early:%n%s", harness.logTail()).isTrue();
+            assertThat(harness.isAlive())
+                    .as("the fake harness exited early:%n%s", harness.logTail())
+                    .isTrue();
             Thread.sleep(100);
         }
         throw new AssertionError("the fake harness started no children within 60 s:\n" + harness.logTail());
@@ -80,7 +93,8 @@ class OrphanedChildrenTest {
     private static String logs(Path dir) throws IOException {
         StringBuilder out = new StringBuilder();
         try (var files = Files.list(dir)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".log")).sorted().toList()) {
+            for (Path f :
+                    files.filter(p -> p.toString().endsWith(".log")).sorted().toList()) {
                 out.append("== ").append(f.getFileName()).append('\n').append(Files.readString(f));
             }
         }
@@ -93,17 +107,35 @@ class OrphanedChildrenTest {
             Path dir = Path.of(args[0]);
             String classpath = System.getProperty("java.class.path");
             String java = ChildProcess.javaExecutable();
-            ChildProcess ours = ChildProcess.start("ours", List.of(java, "-Xmx32m", "-cp", classpath,
-                    Sleeper.class.getName(), "watch"), Map.of(), null, dir.resolve("ours.log"), null);
-            ChildProcess foreign = ChildProcess.start("foreign", ChildProcess.watchedJava(List.of("-Xmx32m"), classpath,
-                    Sleeper.class.getName(), List.of("plain")), Map.of(), null, dir.resolve("foreign.log"), null);
-            ChildProcess node = ChildProcess.start("node", ChildProcess.watchedNode(EmbeddedAzurite.nodeExecutable(),
-                    InstallLayout.load().nodeParentWatch(), List.of("-e",
-                            "console.log('sleeping'); setInterval(() => {}, 1000)")),
-                    Map.of(), null, dir.resolve("node.log"), null);
+            ChildProcess ours = ChildProcess.start(
+                    "ours",
+                    List.of(java, "-Xmx32m", "-cp", classpath, Sleeper.class.getName(), "watch"),
+                    Map.of(),
+                    null,
+                    dir.resolve("ours.log"),
+                    null);
+            ChildProcess foreign = ChildProcess.start(
+                    "foreign",
+                    ChildProcess.watchedJava(List.of("-Xmx32m"), classpath, Sleeper.class.getName(), List.of("plain")),
+                    Map.of(),
+                    null,
+                    dir.resolve("foreign.log"),
+                    null);
+            ChildProcess node = ChildProcess.start(
+                    "node",
+                    ChildProcess.watchedNode(
+                            EmbeddedAzurite.nodeExecutable(),
+                            InstallLayout.load().nodeParentWatch(),
+                            List.of("-e", "console.log('sleeping'); setInterval(() => {}, 1000)")),
+                    Map.of(),
+                    null,
+                    dir.resolve("node.log"),
+                    null);
             for (ChildProcess c : List.of(ours, foreign, node)) {
                 // started and past the point where the watch begins: the test must kill a running harness
-                c.awaitReady(Duration.ofSeconds(30), () -> Files.readString(c.logFile()).contains("sleeping"));
+                c.awaitReady(
+                        Duration.ofSeconds(30),
+                        () -> Files.readString(c.logFile()).contains("sleeping"));
             }
             System.out.println("children: " + ours.pid() + " " + foreign.pid() + " " + node.pid());
             Thread.sleep(Long.MAX_VALUE);

@@ -1,6 +1,9 @@
 package streambench.harness.services;
 
+import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
+import java.util.Map;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -9,11 +12,6 @@ import streambench.common.Knobs;
 import streambench.common.LakeSettings;
 import streambench.harness.analysis.TableAnalysis;
 import streambench.harness.delta.SyntheticTable;
-
-import java.nio.file.Path;
-import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Every Azurite has the same URI authority, so anything that goes through Hadoop's global
@@ -35,7 +33,8 @@ class TwoLakesInOneJvmIT {
             try (FileSystem fs = LakeFileSystem.open(lake, Map.of("fs.azure.io.retry.max.retries", "2"))) {
                 long start = 1_800_000_000_000_000L;
                 SyntheticTable.write(fs, table, start, 1000, 2, 1, 1_000_000);
-                return TableAnalysis.analyze(fs, table, start, Map.of(), rows -> { }).rows();
+                return TableAnalysis.analyze(fs, table, start, Map.of(), rows -> {})
+                        .rows();
             }
         }
     }
