@@ -120,19 +120,20 @@ public final class CapacityCommand implements Callable<Integer> {
                     continue;
                 }
                 out.printf("%n== %s: capacity search%n", engine.label());
-                CapacitySearch.Result result = CapacitySearch.builder()
+                CapacitySearch.Builder search = CapacitySearch.builder()
                         .minRate(minRate)
                         .precision(precision)
-                        .maxRate(maxRate)
                         .maxTrials(maxTrials)
                         .knobs(session.baselineKnobs(engine))
                         .runner((k, rate) -> TrialSession.outcome(session.run(engine, k, rate)))
                         .listener(t -> {
                             report.trial(engine.id(), engine.label(), t);
                             out.println(progressLine(engine, t, started));
-                        })
-                        .build()
-                        .run();
+                        });
+                if (maxRate > 0) { // 0: bounded only by the load generator
+                    search.maxRate(maxRate);
+                }
+                CapacitySearch.Result result = search.build().run();
                 report.finished(engine.id(), engine.label(), result);
                 allFound &= found(result);
                 if (result.interrupted()) {
