@@ -18,6 +18,7 @@ import java.util.Map;
 import org.apache.commons.csv.CSVPrinter;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.IntervalMarker;
@@ -178,9 +179,16 @@ public final class CapacityReport implements AutoCloseable {
 
     private void writeChart() throws IOException {
         System.setProperty("java.awt.headless", "true");
-        NumberAxis rateAxis = new NumberAxis("offered rate, msg/s");
+        // the ramp doubles: on a log axis its trials stand evenly, and a slow engine's are not crushed at 0
+        LogAxis rateAxis = new LogAxis("offered rate, msg/s (log scale)");
+        rateAxis.setBase(10);
+        rateAxis.setNumberFormatOverride(new java.text.DecimalFormat("#,##0"));
         CombinedDomainXYPlot plot = new CombinedDomainXYPlot(rateAxis);
         plot.setGap(14);
+        // a trial far over the threshold would squash the rest: the axis stops at 3x the threshold and such
+        // trials are drawn at its top (their values are in the CSV)
+        double top = thresholdSeconds * 3;
+        boolean first = true;
         for (EngineSearch s : searches.values()) {
             XYSeries passed = new XYSeries("passed", true, true);
             XYSeries failed = new XYSeries("failed", true, true);
@@ -190,6 +198,7 @@ public final class CapacityReport implements AutoCloseable {
                 if (!Double.isFinite(max)) {
                     max = 0; // no reading at all: drawn on the axis, listed as failed in the CSV
                 }
+                max = Math.min(max, top);
                 (t.outcome().loadInvalid() ? invalid : t.outcome().passed() ? passed : failed).add(t.rate(), max);
             }
             XYSeriesCollection data = new XYSeriesCollection();
@@ -200,14 +209,21 @@ public final class CapacityReport implements AutoCloseable {
             renderer.setSeriesPaint(0, new Color(44, 160, 44));
             renderer.setSeriesPaint(1, new Color(214, 39, 40));
             renderer.setSeriesPaint(2, Color.GRAY);
+            for (int i = 0; i < 3; i++) {
+                renderer.setSeriesVisibleInLegend(i, first);
+                renderer.setSeriesShape(i, new java.awt.geom.Ellipse2D.Double(-4, -4, 8, 8));
+            }
+            first = false;
             NumberAxis latency = new NumberAxis(s.label() + ": per-second max, s");
-            latency.setAutoRangeIncludesZero(true);
+            latency.setRange(0, top * 1.05);
             XYPlot sub = new XYPlot(data, null, latency, renderer);
             ValueMarker threshold = new ValueMarker(
                     thresholdSeconds,
                     Color.DARK_GRAY,
                     new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
             threshold.setLabel("threshold " + thresholdSeconds + " s");
+            threshold.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
+            threshold.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.BOTTOM_RIGHT);
             sub.addRangeMarker(threshold);
             if (s.result() != null && s.result().capacity().isPresent()) {
                 long lowest = s.trials().stream()
@@ -225,6 +241,9 @@ public final class CapacityReport implements AutoCloseable {
                                 s.result().lowerBoundOnly() ? ">= " : "",
                                 s.result().capacity().getAsLong()));
                 region.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+                region.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_LEFT);
+                region.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
+                region.setLabelOffset(new org.jfree.chart.ui.RectangleInsets(6, 6, 6, 6));
                 sub.addDomainMarker(region);
             }
             plot.add(sub, 1);
@@ -236,7 +255,8 @@ public final class CapacityReport implements AutoCloseable {
                 true);
         chart.addSubtitle(
                 new TextTitle("a trial passes when every check of the verdict passes; grey: the load generator "
-                        + "could not hold the rate"));
+                        + "could not hold the rate; trials over " + String.format(Locale.ROOT, "%.0f", top)
+                        + " s are drawn at the top"));
         chart.setBackgroundPaint(Color.WHITE);
         int height = Math.max(360, 260 * Math.max(1, searches.size()) + 120);
         AtomicFiles.write(chartFile, out -> ChartUtils.writeChartAsPNG(out, chart, 1000, height));
