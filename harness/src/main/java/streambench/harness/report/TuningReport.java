@@ -92,6 +92,28 @@ public final class TuningReport implements AutoCloseable {
         writeChart();
     }
 
+    /** The best configuration run once more after the search: a row of its own in trials.csv. */
+    public void confirmation(int number, Map<String, String> changed, TrialOutcome o) throws IOException {
+        List<Object> row = new ArrayList<>(List.of(
+                number,
+                "",
+                "",
+                "",
+                changes(changed),
+                "confirm",
+                o.loadInvalid() ? "invalid" : Boolean.toString(o.passed())));
+        for (String check : CapacityReport.CHECKS) {
+            Boolean passed = o.checks().get(check);
+            row.add(passed == null ? "" : passed ? "pass" : "fail");
+        }
+        row.add(num(o.maxLatencySeconds()));
+        row.add(num(o.p99Seconds()));
+        row.add(num(o.consumerCores()));
+        row.add("the best configuration, run again: it must pass again");
+        csv.printRecord(row);
+        csv.flush();
+    }
+
     /** {@code best.env}: the complete winning knob set, one KEY=VALUE per line, secrets masked. */
     public void writeBest(Map<String, String> bestKnobs) throws IOException {
         Secrets.rememberSecretsIn(bestKnobs);
@@ -151,6 +173,8 @@ public final class TuningReport implements AutoCloseable {
                 Color.DARK_GRAY,
                 new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
         threshold.setLabel("threshold " + thresholdSeconds + " s");
+        threshold.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
+        threshold.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.BOTTOM_RIGHT);
         plot.addRangeMarker(threshold);
         JFreeChart chart = new JFreeChart(
                 "tune " + label + ": the objective of each trial",
