@@ -62,7 +62,7 @@ public final class TuneCommand implements Callable<Integer> {
     @Option(
             names = "--budget",
             defaultValue = "45m",
-            description = "How long the search may take (45m, 2h, 900s) or how many trials it may run (20 trials); "
+            description = "How long the search may take (45m, 2h, 900s) or how many trials it may run (20trials); "
                     + "no trial starts that could not finish in time (default ${DEFAULT-VALUE}).")
     String budget;
 
@@ -283,7 +283,7 @@ public final class TuneCommand implements Callable<Integer> {
                 return new Budget(d, 0);
             }
             throw new ConfigException(
-                    "--budget must be a time (45m, 2h, 900s) or a number of trials (20 trials), got \"" + text + "\"");
+                    "--budget must be a time (45m, 2h, 900s) or a number of trials (20trials), got \"" + text + "\"");
         }
     }
 

@@ -88,6 +88,7 @@ class SearchCommandsTest {
         assertThat(TuneCommand.Budget.parse("45m")).isEqualTo(new TuneCommand.Budget(Duration.ofMinutes(45), 0));
         assertThat(TuneCommand.Budget.parse("2h").time()).isEqualTo(Duration.ofHours(2));
         assertThat(TuneCommand.Budget.parse("12 trials").trials()).isEqualTo(12);
+        assertThat(TuneCommand.Budget.parse("12trials").trials()).isEqualTo(12);
         assertThatThrownBy(() -> TuneCommand.Budget.parse("soon"))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("--budget");
