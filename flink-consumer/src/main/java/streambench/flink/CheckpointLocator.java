@@ -96,6 +96,11 @@ final class CheckpointLocator {
                 } catch (FileNotFoundException e) {
                     continue; // a checkpoint that never completed
                 }
+                if (m.getLen() == 0) {
+                    // created but never written: on ABFS the file exists from create() and its bytes arrive at
+                    // close(), so a consumer killed while Flink wrote it leaves an empty _metadata behind
+                    continue;
+                }
                 long id = Long.parseLong(name.substring(4));
                 if (m.getModificationTime() > bestTime || (m.getModificationTime() == bestTime && id > bestId)) {
                     best = chk.getPath();

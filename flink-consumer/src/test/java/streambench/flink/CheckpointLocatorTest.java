@@ -119,6 +119,18 @@ class CheckpointLocatorTest {
     }
 
     @Test
+    void skipsACheckpointWhoseMetadataWasCreatedButNeverWritten() throws Exception {
+        checkpoint("job-a", 3, 1_000);
+        Path empty = dir.resolve("job-a").resolve("chk-4").resolve("_metadata");
+        Files.createDirectories(empty.getParent());
+        Files.write(empty, new byte[0]); // a kill -9 while Flink wrote it
+        Files.setLastModifiedTime(empty, FileTime.fromMillis(2_000));
+        CheckpointLocator.record(checkpointDir(), "job-a", CURRENT, Map.of());
+
+        assertThat(resumable()).hasValueSatisfying(path -> assertThat(path).endsWith("/job-a/chk-3"));
+    }
+
+    @Test
     void nothingToResumeSaysNothing() throws Exception {
         assertThat(resumable()).isEmpty();
         Files.createDirectories(dir.resolve("job-a").resolve("chk-1")); // never completed: no _metadata
