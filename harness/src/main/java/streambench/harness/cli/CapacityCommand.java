@@ -71,11 +71,8 @@ public final class CapacityCommand implements Callable<Integer> {
             description = "Trials per engine at most (default ${DEFAULT-VALUE}).")
     int maxTrials;
 
-    @Option(
-            names = "--consumer-heap",
-            defaultValue = "${env:CONSUMER_HEAP:-4g}",
-            description = "-Xmx of each consumer JVM (env CONSUMER_HEAP, default ${DEFAULT-VALUE}).")
-    String consumerHeap;
+    @Mixin
+    ConsumerHeapOption consumerHeap;
 
     @Mixin
     LoadOptions load;
@@ -110,7 +107,7 @@ public final class CapacityCommand implements Callable<Integer> {
         boolean allFound = true;
         long started = System.nanoTime();
         try (TrialSession session = TrialSession.start(
-                        knobs, layout, defaults, run, minRate, trialSeconds, load, verdict, consumerHeap, out);
+                        knobs, layout, defaults, run, minRate, trialSeconds, load, verdict, consumerHeap.value, out);
                 CapacityReport report = new CapacityReport(load.results, verdict.thresholdSeconds)) {
             for (Engine engine : selected) {
                 var why = engine.unavailable(layout);
@@ -205,16 +202,11 @@ public final class CapacityCommand implements Callable<Integer> {
         if (trialSeconds <= 0) {
             throw new ConfigException("--trial-duration must be a positive number of seconds, got " + trialSeconds);
         }
-        if (verdict.warmupSeconds >= trialSeconds) {
-            throw new ConfigException("--warmup must be shorter than --trial-duration (" + trialSeconds + " s), got "
-                    + verdict.warmupSeconds);
-        }
+        verdict.requireWarmupShorterThan(trialSeconds, "--trial-duration");
         if (maxTrials < 2) {
             throw new ConfigException(
                     "--max-trials must be at least 2 (a trial and its confirmation), got " + maxTrials);
         }
-        if (!consumerHeap.matches("\\d+[mMgG]")) {
-            throw new ConfigException("--consumer-heap must look like 2g or 1536m, got \"" + consumerHeap + "\"");
-        }
+        consumerHeap.validate();
     }
 }

@@ -66,11 +66,8 @@ public final class RunCommand implements Callable<Integer> {
                             + "and recovery time.")
     List<String> faultSpecs = new ArrayList<>();
 
-    @Option(
-            names = "--consumer-heap",
-            defaultValue = "${env:CONSUMER_HEAP:-4g}",
-            description = "-Xmx of each consumer JVM (env CONSUMER_HEAP, default ${DEFAULT-VALUE}).")
-    String consumerHeap;
+    @Mixin
+    ConsumerHeapOption consumerHeap;
 
     @Mixin
     LoadOptions load;
@@ -137,8 +134,8 @@ public final class RunCommand implements Callable<Integer> {
             }
             faults.forEach(
                     f -> f.validate(durationSeconds, services.embeddedKafkaRunning(), services.embeddedLakeRunning()));
-            EngineRun engineRun =
-                    new EngineRun(layout, services, defaults, run, info, load.overrides, consumerHeap, out, faults);
+            EngineRun engineRun = new EngineRun(
+                    layout, services, defaults, run, info, load.overrides, consumerHeap.value, out, faults);
             ResultsWriter writer = new ResultsWriter(load.results, run.dir());
             List<EngineResult> results = new ArrayList<>();
             for (Engine engine : selected) {
@@ -167,13 +164,10 @@ public final class RunCommand implements Callable<Integer> {
         if (durationSeconds <= 0) {
             throw new ConfigException("--duration must be a positive number of seconds, got " + durationSeconds);
         }
-        if (!producerOnly && verdict.warmupSeconds >= durationSeconds) {
-            throw new ConfigException("--warmup must be shorter than --duration (" + durationSeconds + " s), got "
-                    + verdict.warmupSeconds);
+        if (!producerOnly) {
+            verdict.requireWarmupShorterThan(durationSeconds, "--duration");
         }
-        if (!consumerHeap.matches("\\d+[mMgG]")) {
-            throw new ConfigException("--consumer-heap must look like 2g or 1536m, got \"" + consumerHeap + "\"");
-        }
+        consumerHeap.validate();
         return faults;
     }
 

@@ -78,11 +78,8 @@ public final class TuneCommand implements Callable<Integer> {
                     + "(otherwise only the patch is written).")
     boolean apply;
 
-    @Option(
-            names = "--consumer-heap",
-            defaultValue = "${env:CONSUMER_HEAP:-4g}",
-            description = "-Xmx of each consumer JVM (env CONSUMER_HEAP, default ${DEFAULT-VALUE}).")
-    String consumerHeap;
+    @Mixin
+    ConsumerHeapOption consumerHeap;
 
     @Mixin
     LoadOptions load;
@@ -124,7 +121,7 @@ public final class TuneCommand implements Callable<Integer> {
         CoordinateDescent.Result result;
         boolean passed;
         try (TrialSession session = TrialSession.start(
-                        knobs, layout, defaults, run, rate, trialSeconds, load, verdict, consumerHeap, out);
+                        knobs, layout, defaults, run, rate, trialSeconds, load, verdict, consumerHeap.value, out);
                 TuningReport report = new TuningReport(dir, engine.label(), verdict.thresholdSeconds)) {
             var baseline = session.baselineKnobs(engine);
             java.util.Map<String, String> best = new java.util.LinkedHashMap<>(baseline);
@@ -297,12 +294,7 @@ public final class TuneCommand implements Callable<Integer> {
         if (trialSeconds <= 0) {
             throw new ConfigException("--trial-duration must be a positive number of seconds, got " + trialSeconds);
         }
-        if (verdict.warmupSeconds >= trialSeconds) {
-            throw new ConfigException("--warmup must be shorter than --trial-duration (" + trialSeconds + " s), got "
-                    + verdict.warmupSeconds);
-        }
-        if (!consumerHeap.matches("\\d+[mMgG]")) {
-            throw new ConfigException("--consumer-heap must look like 2g or 1536m, got \"" + consumerHeap + "\"");
-        }
+        verdict.requireWarmupShorterThan(trialSeconds, "--trial-duration");
+        consumerHeap.validate();
     }
 }

@@ -48,6 +48,14 @@ final class VerdictOptions {
                     + "default ${DEFAULT-VALUE}).")
     long clockToleranceMs;
 
+    /** The warm-up must leave something to judge: shorter than the load, named by its option ({@code --duration}). */
+    void requireWarmupShorterThan(long loadSeconds, String option) {
+        if (warmupSeconds >= loadSeconds) {
+            throw new ConfigException(
+                    "--warmup must be shorter than " + option + " (" + loadSeconds + " s), got " + warmupSeconds);
+        }
+    }
+
     void validate() {
         if (clockToleranceMs < 0) {
             throw new ConfigException("--clock-tolerance-ms must be >= 0, got " + clockToleranceMs);
