@@ -44,6 +44,7 @@ class HarnessLatencyIT {
         JsonNode summary =
                 new ObjectMapper().readTree(results.resolve("summary.json").toFile());
         assertThat(summary.get("complete").asBoolean()).isTrue();
+        assertThat(summary.get("settings").get("warm_start_s").asLong()).isEqualTo(10);
         for (JsonNode engine : summary.get("engines")) {
             String name = engine.get("engine").asText();
             assertThat(engine.get("failures")).as("%s failures", name).isEmpty();
@@ -51,6 +52,13 @@ class HarnessLatencyIT {
             assertThat(engine.get("missing").asLong()).as(name).isZero();
             assertThat(engine.get("duplicates").asLong()).as(name).isZero();
             assertThat(engine.get("rows").asLong()).as(name).isEqualTo(60_000);
+            JsonNode warm = engine.get("warm_start");
+            assertThat(warm.get("seconds").asLong()).as(name).isEqualTo(10);
+            assertThat(warm.get("completed").asBoolean()).as(name).isTrue();
+            assertThat(warm.get("acked").asLong()).as(name).isEqualTo(20_000);
+            assertThat(warm.get("rows_in_table").asLong())
+                    .as("%s: the warm start's rows are in the table, counted apart", name)
+                    .isEqualTo(20_000);
             assertThat(engine.get("latency_s").get("max").asDouble())
                     .as(name)
                     .isLessThan(10)
@@ -81,7 +89,10 @@ class HarnessLatencyIT {
         assertThat(results.resolve("summary.csv")).exists();
         assertThat(Files.size(results.resolve("latency_chart.png"))).isGreaterThan(20_000);
         assertThat(out.strip().lines().reduce((a, b) -> b)).hasValue("{ \"status\": \"Succeeded\" }");
-        assertThat(out).contains("max latency").contains("drained: all 60,000 events committed");
+        assertThat(out)
+                .contains("max latency")
+                .contains("drained: all 60,000 events committed")
+                .contains("warm start done: 20,000 events in the table");
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive))
                 .isEmpty();
     }

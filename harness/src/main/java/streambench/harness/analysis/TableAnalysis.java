@@ -16,7 +16,8 @@ import streambench.harness.delta.EventFileReader;
  * its {@code ts} (the time the producer's schedule said it was due), binned per second of ts, plus
  * completeness and per-commit rows. Reads the table through its log, so files a crashed writer left
  * uncommitted do not count, and files a compaction rewrote are not counted again. Rows the run's
- * producers did not acknowledge are foreign: counted, never measured.
+ * producers did not acknowledge are foreign: counted, never measured. Rows of the warm start (producer ids
+ * from {@link #WARM_START_PRODUCER_ID_BASE}) are counted apart and never measured either.
  */
 public final class TableAnalysis {
     public record Result(
@@ -30,7 +31,14 @@ public final class TableAnalysis {
             long negativeLatencies,
             long worstNegativeMicros,
             long lastCommitMillis,
-            Map<Long, Long> committedBySecond) {}
+            Map<Long, Long> committedBySecond,
+            long warmStartRows) {}
+
+    /**
+     * The harness's warm-up load is sent as producer ids from here up: the same topic and table as the
+     * measured events, never measured, counted apart. The run's own producers must stay below.
+     */
+    public static final int WARM_START_PRODUCER_ID_BASE = 2_000_000_000;
 
     /** Every row belongs to the run: for tables whose writer is known (calibration, synthetic tables). */
     public static Result analyze(
@@ -60,6 +68,7 @@ public final class TableAnalysis {
         LatencyRecorder latency = new LatencyRecorder(startMicros);
         Completeness completeness = new Completeness();
         ForeignRows foreign = new ForeignRows();
+        long[] warmStartRows = {0};
         List<CommitRow> commits = new ArrayList<>();
         Map<Long, Long> committedBySecond = new java.util.TreeMap<>();
         long rows = 0;
@@ -76,8 +85,13 @@ public final class TableAnalysis {
             long[] minMax = {Long.MAX_VALUE, Long.MIN_VALUE};
             long before = rows;
             long foreignBefore = foreign.count();
+            long warmBefore = warmStartRows[0];
             for (DeltaCommit.AddedFile f : c.added()) {
                 rows += EventFileReader.read(fs, log.dataFile(f), (ts, producerId, seq) -> {
+                    if (producerId >= WARM_START_PRODUCER_ID_BASE) {
+                        warmStartRows[0]++;
+                        return;
+                    }
                     if (!belongs(expectedRanges, producerId, seq)) {
                         foreign.add(producerId, seq, ts, c.version());
                         return;
@@ -91,7 +105,7 @@ public final class TableAnalysis {
                     progress.accept(rows);
                 }
             }
-            long records = rows - before - (foreign.count() - foreignBefore);
+            long records = rows - before - (foreign.count() - foreignBefore) - (warmStartRows[0] - warmBefore);
             if (records > 0) {
                 commits.add(new CommitRow(
                         c.version(),
@@ -115,7 +129,8 @@ public final class TableAnalysis {
                 latency.negativeLatencies(),
                 latency.worstNegativeMicros(),
                 lastCommit,
-                committedBySecond);
+                committedBySecond,
+                warmStartRows[0]);
     }
 
     private static boolean belongs(Map<Integer, long[]> expectedRanges, int producerId, long seq) {

@@ -22,6 +22,15 @@ final class LoadOptions {
     int messageBytes;
 
     @Option(
+            names = "--warm-start",
+            defaultValue = "${env:WARM_START_S:-10}",
+            description = "Seconds of warm-up load at the run's rate, sent into the run's topic under producer ids "
+                    + "reserved for it once the consumer is ready; the measured schedule starts when all of it is "
+                    + "in the table. Never measured, counted apart; the same for every engine. 0: none "
+                    + "(env WARM_START_S, default ${DEFAULT-VALUE}).")
+    long warmStartSeconds;
+
+    @Option(
             names = "--results",
             defaultValue = "${env:RESULTS_DIR:-results}",
             description =
@@ -55,6 +64,17 @@ final class LoadOptions {
         }
         if (messageBytes <= 0) {
             throw new ConfigException("--message-bytes must be a positive integer, got " + messageBytes);
+        }
+        if (warmStartSeconds < 0) {
+            throw new ConfigException("--warm-start must be >= 0 seconds, got " + warmStartSeconds);
+        }
+        String idBase = overrides.get("PRODUCER_ID_BASE");
+        if (idBase != null
+                && idBase.matches("\\d{1,10}")
+                && Long.parseLong(idBase) >= streambench.harness.analysis.TableAnalysis.WARM_START_PRODUCER_ID_BASE) {
+            throw new ConfigException("--set PRODUCER_ID_BASE=" + idBase + ": producer ids from "
+                    + streambench.harness.analysis.TableAnalysis.WARM_START_PRODUCER_ID_BASE
+                    + " up are reserved for the warm start");
         }
         overrides.keySet().stream()
                 .filter(k -> !k.matches("[A-Z][A-Z0-9_]*"))

@@ -109,7 +109,8 @@ public final class RunCommand implements Callable<Integer> {
                 verdict.trendMinRiseSeconds,
                 KEEP_UP_RATIO,
                 verdict.clockToleranceMs,
-                faults.stream().map(FaultSpec::text).toList());
+                faults.stream().map(FaultSpec::text).toList(),
+                load.warmStartSeconds);
 
         out.printf(
                 "streambench run %s: %,d msg/s for %d s per engine, %d partitions, %d-byte events, threshold %.1f s%n",

@@ -63,7 +63,9 @@ final class TrialSession implements AutoCloseable {
                 verdict.trendBound,
                 verdict.trendMinRiseSeconds,
                 RunCommand.KEEP_UP_RATIO,
-                verdict.clockToleranceMs);
+                verdict.clockToleranceMs,
+                List.of(),
+                load.warmStartSeconds);
         Services services = Services.start(knobs, layout, dir.dir(), true, out);
         EngineRun base = new EngineRun(layout, services, defaults, dir, info, load.overrides, heap, out, List.of());
         return new TrialSession(services, base, dir, info);
@@ -82,21 +84,7 @@ final class TrialSession implements AutoCloseable {
     EngineResult run(Engine engine, Map<String, String> knobs, long rate) throws InterruptedException {
         trials++;
         RunDirectory trialDir = dir.child(String.format("%s-t%02d", engine.id().replace('.', '-'), trials));
-        RunInfo info = new RunInfo(
-                trialDir.runId(),
-                Instant.now(),
-                baseInfo.machine(),
-                rate,
-                baseInfo.durationSeconds(),
-                baseInfo.partitions(),
-                baseInfo.messageBytes(),
-                baseInfo.warmupSeconds(),
-                baseInfo.thresholdSeconds(),
-                baseInfo.drainTimeoutSeconds(),
-                baseInfo.trendBound(),
-                baseInfo.trendMinRiseSeconds(),
-                baseInfo.keepUpRatio(),
-                baseInfo.clockToleranceMs());
+        RunInfo info = baseInfo.forTrial(trialDir.runId(), Instant.now(), rate);
         return base.forTrial(trialDir, info, new LinkedHashMap<>(knobs)).runContained(engine);
     }
 

@@ -41,7 +41,8 @@ public record EngineResult(
         List<FaultRun.Outcome> faults,
         long poisonInjected,
         Verdict.Outcome verdict,
-        String logTail) {
+        String logTail,
+        WarmStart warmStart) {
 
     /**
      * No figures: {@code attempted} when it was started but crashed, never became ready or could not be
@@ -77,12 +78,44 @@ public record EngineResult(
                 List.of(),
                 -1,
                 new Verdict.Outcome(List.of(new Verdict.Check("ran", false, reason))),
-                logTail);
+                logTail,
+                WarmStart.NONE);
     }
 
     /** Succeeded only when there is at least one result and every one passed: not run and invalid fail too. */
     public static boolean allPassed(List<EngineResult> results) {
         return !results.isEmpty() && results.stream().allMatch(r -> r.status() == EngineStatus.PASSED);
+    }
+
+    /** The same result with what the run itself knows of its warm start (the table's count kept). */
+    EngineResult withWarmStart(WarmStart sent) {
+        return new EngineResult(
+                id,
+                label,
+                attempted,
+                notRun,
+                startMicros,
+                bins,
+                whole,
+                maxSeconds,
+                commits,
+                producer,
+                completeness,
+                foreignRows,
+                foreignExamples,
+                producedRate,
+                committedRate,
+                trendSlope,
+                malformed,
+                negativeLatencies,
+                worstNegativeMicros,
+                processes,
+                knobs,
+                faults,
+                poisonInjected,
+                verdict,
+                logTail,
+                sent.withRows(warmStart.rows()));
     }
 
     public boolean ran() {

@@ -159,8 +159,9 @@ public final class EngineRun {
             try (DeltaLogTail tail = new DeltaLogTail(fs, tableUri, 500);
                     FaultInjector injector = new FaultInjector(faults, actions(engine, slot, sampler), out);
                     PoisonProducer poison = poisonFor(topic)) {
-                LiveView live = new LiveView(engine.id(), info.durationSeconds(), tail, out);
                 ProducerLauncher producer = new ProducerLauncher(layout, services.endpointEnv());
+                WarmStart warm = warmStart(engine, topic, producer, tail, slot);
+                LiveView live = new LiveView(engine.id(), info.durationSeconds(), tail, warm.acked(), out);
                 produced = producer.run(
                         new ProducerLauncher.Request(
                                 topic, info.rate(), info.durationSeconds(), info.messageBytes(), overrides),
@@ -185,7 +186,7 @@ public final class EngineRun {
                 if (poison != null) {
                     poison.finish();
                 }
-                drain(engine, slot, tail, produced.report().get().acked());
+                drain(engine, slot, tail, produced.report().get().acked(), warm.acked());
                 long malformed = slot.malformedCounted(slot.current().metrics());
                 injector.close(); // a lake paused past the load is resumed before the consumer stops
                 slot.close();
@@ -199,19 +200,73 @@ public final class EngineRun {
                         malformed,
                         slot.restarts());
                 return analyse(
-                        engine,
-                        knobs,
-                        fs,
-                        tableUri,
-                        tail.observedMillis(),
-                        produced.report().get(),
-                        malformed,
-                        sampler.samples(),
-                        slot.current().process().logTail(),
-                        exitedOnItsOwn,
-                        faultRun);
+                                engine,
+                                knobs,
+                                fs,
+                                tableUri,
+                                tail.observedMillis(),
+                                produced.report().get(),
+                                malformed,
+                                sampler.samples(),
+                                slot.current().process().logTail(),
+                                exitedOnItsOwn,
+                                faultRun)
+                        .withWarmStart(warm);
             }
         }
+    }
+
+    /**
+     * "Ready" says the consumer committed once; the warm start makes sure the run's own path (its topic, its
+     * partitions, its table) has carried load at the run's rate before anything is measured, the same way for
+     * every engine: the first seconds after ready otherwise measure JIT compilation and cold caches, not the
+     * engine. The measured schedule starts only once every acknowledged warm-up event is in the table; an
+     * engine that cannot get there within the drain timeout is measured anyway (it will fail on its own
+     * figures) and the summary says its warm start never completed.
+     */
+    private WarmStart warmStart(
+            Engine engine, String topic, ProducerLauncher producer, DeltaLogTail tail, ConsumerSlot slot)
+            throws InterruptedException {
+        long seconds = info.warmStartSeconds();
+        if (seconds == 0) {
+            return WarmStart.NONE;
+        }
+        out.printf(
+                "  warm start: %d s at %,d msg/s into %s (producer ids from %,d, not measured) ...%n",
+                seconds, info.rate(), topic, TableAnalysis.WARM_START_PRODUCER_ID_BASE);
+        Map<String, String> knobs = new LinkedHashMap<>(overrides);
+        knobs.put("PRODUCER_ID_BASE", Integer.toString(TableAnalysis.WARM_START_PRODUCER_ID_BASE));
+        ProducerLauncher.Outcome sent = producer.run(
+                new ProducerLauncher.Request(topic, info.rate(), seconds, info.messageBytes(), knobs),
+                dir.file(engine.id() + "-warmstart-producer-summary.json"),
+                dir.file(engine.id() + "-warmstart-producer.log"),
+                line -> {
+                    if (line.startsWith("producer:") || line.contains("failed")) {
+                        out.println("  warm start " + line);
+                    }
+                });
+        if (sent.report().isEmpty()) {
+            throw new IllegalStateException("the warm-start producer failed (exit " + sent.exitCode()
+                    + ") without a summary; see " + dir.file(engine.id() + "-warmstart-producer.log"));
+        }
+        long acked = sent.report().get().acked();
+        long endMillis = sent.report().get().scheduleEndMicros(seconds) / 1000;
+        long deadline = System.nanoTime()
+                + Duration.ofSeconds(info.drainTimeoutSeconds()).toNanos();
+        while (tail.committedRows() < acked
+                && System.nanoTime() < deadline
+                && slot.current().process().isAlive()) {
+            Thread.sleep(100);
+        }
+        if (tail.committedRows() < acked) {
+            out.printf(
+                    "  warm start incomplete: %,d of %,d warm-up events in the table after %d s; measuring anyway%n",
+                    tail.committedRows(), acked, info.drainTimeoutSeconds());
+            return new WarmStart(seconds, info.rate(), acked, 0, Double.NaN);
+        }
+        double visibleAfter = Math.max(0, System.currentTimeMillis() - endMillis) / 1000.0;
+        out.printf("  warm start done: %,d events in the table %.1f s after its schedule ended%n", acked, visibleAfter);
+        return new WarmStart(seconds, info.rate(), acked, 0, visibleAfter);
     }
 
     /** The side producer of the poison fault, or null when the run has none. */
@@ -252,27 +307,33 @@ public final class EngineRun {
         };
     }
 
-    /** Waits until everything acknowledged is committed, the consumer dies, or the drain timeout passes. */
-    private void drain(Engine engine, ConsumerSlot slot, DeltaLogTail tail, long acked) throws InterruptedException {
+    /**
+     * Waits until everything acknowledged is committed, the consumer dies, or the drain timeout passes; the
+     * table holds the warm start's {@code warmRows} besides, which the counts shown leave out.
+     */
+    private void drain(Engine engine, ConsumerSlot slot, DeltaLogTail tail, long acked, long warmRows)
+            throws InterruptedException {
         long deadline = System.nanoTime()
                 + Duration.ofSeconds(info.drainTimeoutSeconds()).toNanos();
         long lastPrint = 0;
-        while (tail.committedRows() < acked
+        while (tail.committedRows() - warmRows < acked
                 && System.nanoTime() < deadline
                 && slot.current().process().isAlive()) {
             if (System.nanoTime() - lastPrint > 5_000_000_000L) {
-                out.printf("  draining %s: %,d of %,d committed%n", engine.id(), tail.committedRows(), acked);
+                out.printf(
+                        "  draining %s: %,d of %,d committed%n", engine.id(), tail.committedRows() - warmRows, acked);
                 lastPrint = System.nanoTime();
             }
             Thread.sleep(250);
         }
+        long committed = tail.committedRows() - warmRows;
         if (!slot.current().process().isAlive()) {
             out.println("  " + engine.label() + " consumer exited during the run; see "
                     + slot.current().process().logFile());
-        } else if (tail.committedRows() < acked) {
+        } else if (committed < acked) {
             out.printf(
                     "  drain timeout: %,d of %,d committed after %d s%s%n",
-                    tail.committedRows(),
+                    committed,
                     acked,
                     info.drainTimeoutSeconds(),
                     tail.lastError() == null
@@ -311,8 +372,11 @@ public final class EngineRun {
             return failed(engine, knobs, "the analysis failed: ", e, logTail, out);
         }
         out.printf(
-                "  analysed %,d rows in %d commits in %.1f s%n",
-                r.rows(), r.commits().size(), (System.nanoTime() - t0) / 1e9);
+                "  analysed %,d rows%s in %d commits in %.1f s%n",
+                r.rows(),
+                r.warmStartRows() == 0 ? "" : String.format(" (%,d of them the warm start's)", r.warmStartRows()),
+                r.commits().size(),
+                (System.nanoTime() - t0) / 1e9);
         return judge(engine, info, knobs, r, producer, malformed, processes, logTail, crashed, faultRun);
     }
 
@@ -420,7 +484,8 @@ public final class EngineRun {
                 outcomes,
                 faultRun.poisoned() ? faultRun.poisonAcked() : -1,
                 verdict,
-                verdict.passed() ? "" : logTail);
+                verdict.passed() ? "" : logTail,
+                WarmStart.inTable(info.warmStartSeconds(), r.warmStartRows()));
     }
 
     /** Before the first fault's reach, as in any run; nothing to judge when the first fault reaches second 0. */

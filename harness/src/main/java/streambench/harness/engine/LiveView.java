@@ -20,12 +20,15 @@ public final class LiveView {
     private final long durationSeconds;
     private final DeltaLogTail tail;
     private final PrintStream out;
+    private final long rowsBefore;
     /** Commits land every few seconds: committed/s is shown over the last few lines, not one. */
     private static final int WINDOW = 5;
 
     private final java.util.ArrayDeque<long[]> history = new java.util.ArrayDeque<>();
 
-    public LiveView(String engine, long durationSeconds, DeltaLogTail tail, PrintStream out) {
+    /** {@code rowsBefore}: rows the table held before the measured schedule (the warm start's), left out. */
+    public LiveView(String engine, long durationSeconds, DeltaLogTail tail, long rowsBefore, PrintStream out) {
+        this.rowsBefore = rowsBefore;
         this.engine = engine;
         this.durationSeconds = durationSeconds;
         this.tail = tail;
@@ -43,7 +46,7 @@ public final class LiveView {
         }
         long t = Long.parseLong(m.group(1));
         long sent = Long.parseLong(m.group(3));
-        long rows = tail.committedRows();
+        long rows = tail.committedRows() - rowsBefore;
         long now = System.nanoTime();
         history.addLast(new long[] {rows, now});
         if (history.size() > WINDOW + 1) {

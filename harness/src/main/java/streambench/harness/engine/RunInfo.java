@@ -1,9 +1,14 @@
 package streambench.harness.engine;
 
 import java.time.Instant;
+import java.util.List;
 import streambench.harness.services.Machine;
 
-/** The settings of one harness run, as the reports record them. */
+/**
+ * The settings of one harness run, as the reports record them. {@code warmStartSeconds} is the warm-up load
+ * the harness sends into the run's topic after the consumer is ready and before the measured schedule (0:
+ * none); {@code warmupSeconds} is the verdict's: seconds of the measured schedule the trend check leaves out.
+ */
 public record RunInfo(
         String runId,
         Instant started,
@@ -19,8 +24,10 @@ public record RunInfo(
         double trendMinRiseSeconds,
         double keepUpRatio,
         long clockToleranceMs,
-        java.util.List<String> faults) {
+        List<String> faults,
+        long warmStartSeconds) {
 
+    /** No faults, no warm start: for analysing a table written elsewhere, and for tests. */
     public RunInfo(
             String runId,
             Instant started,
@@ -51,6 +58,28 @@ public record RunInfo(
                 trendMinRiseSeconds,
                 keepUpRatio,
                 clockToleranceMs,
-                java.util.List.of());
+                List.of(),
+                0);
+    }
+
+    /** The same settings for one trial of a search: its own id, start and rate. */
+    public RunInfo forTrial(String trialRunId, Instant trialStarted, long trialRate) {
+        return new RunInfo(
+                trialRunId,
+                trialStarted,
+                machine,
+                trialRate,
+                durationSeconds,
+                partitions,
+                messageBytes,
+                warmupSeconds,
+                thresholdSeconds,
+                drainTimeoutSeconds,
+                trendBound,
+                trendMinRiseSeconds,
+                keepUpRatio,
+                clockToleranceMs,
+                faults,
+                warmStartSeconds);
     }
 }

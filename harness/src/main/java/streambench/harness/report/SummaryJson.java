@@ -47,7 +47,8 @@ record SummaryJson(
             @JsonProperty("trend_min_rise_s") double trendMinRiseSeconds,
             @JsonProperty("keep_up_ratio") double keepUpRatio,
             @JsonProperty("clock_tolerance_ms") long clockToleranceMs,
-            @JsonInclude(Include.NON_EMPTY) List<String> faults) {}
+            @JsonInclude(Include.NON_EMPTY) List<String> faults,
+            @JsonProperty("warm_start_s") long warmStartSeconds) {}
 
     record Engine(
             String engine,
@@ -94,7 +95,19 @@ record SummaryJson(
             @JsonProperty("observed_minus_commit_ms") @JsonInclude(Include.NON_NULL)
             Gaps observedMinusCommitMs,
 
-            Map<String, ProcessFigures> processes) {}
+            Map<String, ProcessFigures> processes,
+
+            @JsonProperty("warm_start") @JsonInclude(Include.NON_NULL)
+            WarmStartJson warmStart) {}
+
+    /** Sent at the run's rate before the measured schedule; its rows are in the table but never measured. */
+    record WarmStartJson(
+            long seconds,
+            long rate,
+            long acked,
+            @JsonProperty("rows_in_table") long rows,
+            @JsonProperty("visible_after_s") Double visibleAfterSeconds,
+            boolean completed) {}
 
     record Producer(
             @JsonProperty("offered_rate") long offeredRate,
@@ -150,7 +163,8 @@ record SummaryJson(
                         run.trendMinRiseSeconds(),
                         run.keepUpRatio(),
                         run.clockToleranceMs(),
-                        run.faults()),
+                        run.faults(),
+                        run.warmStartSeconds()),
                 engines.stream().map(SummaryJson::engine).toList());
     }
 
@@ -219,7 +233,16 @@ record SummaryJson(
                 round(e.worstNegativeMicros() / 1e3),
                 e.commits().size(),
                 gaps(e.commits()),
-                processes);
+                processes,
+                e.warmStart().none()
+                        ? null
+                        : new WarmStartJson(
+                                e.warmStart().seconds(),
+                                e.warmStart().rate(),
+                                e.warmStart().acked(),
+                                e.warmStart().rows(),
+                                round(e.warmStart().visibleAfterSeconds()),
+                                e.warmStart().completed()));
     }
 
     /** How long after its commit the harness saw each commit it was tailing for. */

@@ -137,6 +137,47 @@ class VerdictOnTablesTest {
     }
 
     @Test
+    void warmStartRowsAreCountedApartAndNeverMeasuredOrForeign(@TempDir Path dir) throws Exception {
+        try (EventTableFixture t = new EventTableFixture(dir, START_MILLIS - 20_000)) {
+            // the warm start: 300 events of the reserved ids, due 15 s before the run and committed 8 s late,
+            // one commit of them alone and one shared with the run's first second
+            int warm = TableAnalysis.WARM_START_PRODUCER_ID_BASE;
+            List<Row> early = new ArrayList<>();
+            for (long seq = 0; seq < 200; seq++) {
+                early.add(new Row(START - 15_000_000L + seq * 1000, warm, seq));
+            }
+            t.commit(START_MILLIS - 7_000, early);
+            List<Row> shared = new ArrayList<>();
+            for (long seq = 200; seq < 300; seq++) {
+                shared.add(new Row(START - 9_000_000L, warm + 1, seq));
+            }
+            for (long seq = 0; seq < RATE; seq++) {
+                shared.add(new Row(ts(seq), 0, seq));
+            }
+            t.commit(START_MILLIS + 1500, shared);
+            for (int s = 1; s < SECONDS; s++) {
+                List<Row> rows = new ArrayList<>();
+                for (long seq = (long) s * RATE; seq < (long) (s + 1) * RATE; seq++) {
+                    rows.add(new Row(ts(seq), 0, seq));
+                }
+                t.commit(START_MILLIS + (s + 1) * 1000L + 500, rows);
+            }
+            TableAnalysis.Result a = TableAnalysis.analyze(
+                    t.fs(), t.uri(), producer().startMicros(), producer().expectedRanges(), Map.of(), rows -> {});
+            assertThat(a.warmStartRows()).isEqualTo(300);
+            assertThat(a.foreign().count()).isZero();
+            assertThat(a.commits())
+                    .hasSize(SECONDS)
+                    .allSatisfy(c -> assertThat(c.records()).isEqualTo(RATE));
+            EngineResult r = judge(t, producer(), Map.of());
+            assertThat(r.status()).isEqualTo(EngineStatus.PASSED);
+            assertThat(r.maxSeconds()).isLessThan(2);
+            assertThat(r.warmStart().rows()).isEqualTo(300);
+            assertThat(r.completeness().orElseThrow().exact()).isTrue();
+        }
+    }
+
+    @Test
     void aTableMissingRowsEvenlyDoesNotKeepUp(@TempDir Path dir) throws Exception {
         try (EventTableFixture t = table(dir, 500, seq -> seq % 5 >= 2)) { // 40 % lost, spread over every second
             EngineResult r = judge(t, producer(), Map.of());

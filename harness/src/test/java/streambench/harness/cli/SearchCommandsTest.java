@@ -146,6 +146,7 @@ class SearchCommandsTest {
                 List.of(),
                 -1,
                 new Verdict.Outcome(checks),
-                "");
+                "",
+                streambench.harness.engine.WarmStart.NONE);
     }
 }

@@ -47,7 +47,8 @@ class ResultsWriterTest {
                 List.of(),
                 -1,
                 new Verdict.Outcome(List.of(Verdict.threshold(List.of(new SecondBin(0, max, 0, 0, 0, 1)), 5))),
-                "");
+                "",
+                streambench.harness.engine.WarmStart.NONE);
     }
 
     @Test

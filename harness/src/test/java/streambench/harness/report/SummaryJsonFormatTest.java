@@ -23,6 +23,7 @@ import streambench.harness.analysis.Verdict;
 import streambench.harness.engine.EngineResult;
 import streambench.harness.engine.PendingEngine;
 import streambench.harness.engine.RunInfo;
+import streambench.harness.engine.WarmStart;
 import streambench.harness.fault.FaultRun;
 import streambench.harness.services.Machine;
 import streambench.harness.services.ProcessSampler;
@@ -90,7 +91,8 @@ class SummaryJsonFormatTest {
                 new Verdict.Outcome(List.of(
                         new Verdict.Check("threshold", true, "max 1.20 s"),
                         new Verdict.Check("complete", false, "10 duplicates"))),
-                "last line");
+                "last line",
+                new WarmStart(10, 1000, 10_000, 10_000, 2.5));
         EngineResult noFigures = new EngineResult(
                 "spark-4.2",
                 "Spark 4.2",
@@ -116,7 +118,8 @@ class SummaryJsonFormatTest {
                 List.of(),
                 -1,
                 new Verdict.Outcome(List.of(new Verdict.Check("kept up", false, "no rows"))),
-                "");
+                "",
+                WarmStart.NONE);
         EngineResult notRun = EngineResult.didNotRun(
                 new PendingEngine("feldera", "Feldera", "x-feldera-tuning", ""),
                 "no Feldera server answers",
@@ -142,7 +145,8 @@ class SummaryJsonFormatTest {
                 1.0,
                 0.95,
                 50,
-                List.of("kill-consumer@40s", "lake-outage@50s:5s"));
+                List.of("kill-consumer@40s", "lake-outage@50s:5s"),
+                10);
     }
 
     @Test
