@@ -55,6 +55,11 @@ public final class ConsumerKnobs {
         if (concurrency > 0) {
             conf.put("fs.azure.write.max.concurrent.requests", Integer.toString(concurrency));
         }
+        // A file that fits in one write buffer (every log entry, checksum and micro-batch file here) can go up
+        // with its data and its flush in one request instead of two: round trips, not bytes, are the cost.
+        conf.put(
+                "fs.azure.write.enableappendwithflush",
+                knobs.env("ABFS_APPEND_WITH_FLUSH", "false").asBoolean() + "");
         return conf;
     }
 }

@@ -18,7 +18,10 @@ class ConsumerKnobsTest {
                 .hasSize(7);
         assertThat(ConsumerKnobs.kafkaConnectTimeout(none)).isEqualTo(Duration.ofSeconds(30));
         // 0 leaves the driver's own concurrency: the key is not set at all
-        assertThat(ConsumerKnobs.abfsWrite(none)).containsOnly(Map.entry("fs.azure.write.request.size", "8388608"));
+        assertThat(ConsumerKnobs.abfsWrite(none))
+                .containsOnly(
+                        Map.entry("fs.azure.write.request.size", "8388608"),
+                        Map.entry("fs.azure.write.enableappendwithflush", "false"));
         assertThat(ConsumerKnobs.abfsWrite(Knobs.of(Map.of("ABFS_WRITE_MAX_CONCURRENT", "16"))))
                 .containsEntry("fs.azure.write.max.concurrent.requests", "16");
     }

@@ -125,7 +125,38 @@ record SparkSettings(
         conf.put(
                 "spark.databricks.delta.writeChecksumFile.enabled",
                 knobs.env("DELTA_WRITE_CHECKSUM_FILE", "true").asBoolean() + "");
+        // Delta's per-file statistics (min/max per column) are computed while writing each micro-batch's files.
+        conf.put(
+                "spark.databricks.delta.stats.collect",
+                knobs.env("DELTA_STATS_COLLECT", "true").asBoolean() + "");
+        schedulingAndLogs(knobs).forEach(conf::put);
         ConsumerKnobs.abfsWrite(knobs).forEach((k, v) -> conf.put("spark.hadoop." + k, v));
+        return conf;
+    }
+
+    /**
+     * What a micro-batch pays besides its data: the scheduler's wait for a preferred location (a Kafka
+     * source's tasks prefer an executor that a local master never names), adaptive planning of Delta's own
+     * jobs, and the offset and commit logs' purge (a listing and deletes on the store, on the batch's thread
+     * unless done asynchronously).
+     */
+    private static Map<String, String> schedulingAndLogs(Knobs knobs) {
+        Map<String, String> conf = new LinkedHashMap<>();
+        conf.put(
+                "spark.locality.wait",
+                knobs.env("SPARK_LOCALITY_WAIT", "3s").asDuration().toMillis() + "ms");
+        conf.put(
+                "spark.sql.adaptive.enabled",
+                knobs.env("SPARK_ADAPTIVE_ENABLED", "true").asBoolean() + "");
+        conf.put(
+                "spark.sql.streaming.minBatchesToRetain",
+                knobs.env("SPARK_MIN_BATCHES_TO_RETAIN", "100").asPositiveInt() + "");
+        conf.put(
+                "spark.sql.streaming.asyncLogPurge.enabled",
+                knobs.env("SPARK_ASYNC_LOG_PURGE", "true").asBoolean() + "");
+        conf.put(
+                "spark.sql.streaming.noDataMicroBatches.enabled",
+                knobs.env("SPARK_NO_DATA_MICRO_BATCHES", "true").asBoolean() + "");
         return conf;
     }
 
