@@ -176,7 +176,7 @@ public final class RunCommand implements Callable<Integer> {
         out.println();
         out.println(String.format(
                 Locale.ROOT,
-                "%-11s %-8s %8s %8s %8s %8s %10s %8s %8s %6s",
+                "%-11s %-8s %8s %8s %8s %8s %10s %8s %8s %6s %9s",
                 "engine",
                 "status",
                 "p50 s",
@@ -186,7 +186,8 @@ public final class RunCommand implements Callable<Integer> {
                 "commit/s",
                 "keep-up",
                 "missing",
-                "dup"));
+                "dup",
+                "cores/1k"));
         for (EngineResult r : results) {
             if (!r.ran()) {
                 out.println(String.format(
@@ -199,7 +200,7 @@ public final class RunCommand implements Callable<Integer> {
             }
             out.println(String.format(
                     Locale.ROOT,
-                    "%-11s %-8s %8.2f %8.2f %8.2f %+8.4f %,10.0f %8.3f %8d %6d",
+                    "%-11s %-8s %8.2f %8.2f %8.2f %+8.4f %,10.0f %8.3f %8d %6d %9.3f",
                     r.label(),
                     r.status(),
                     r.percentileSeconds(50),
@@ -209,7 +210,8 @@ public final class RunCommand implements Callable<Integer> {
                     r.committedRate(),
                     r.producedRate() > 0 ? r.committedRate() / r.producedRate() : 0,
                     r.completeness().map(c -> c.missing()).orElse(-1L),
-                    r.completeness().map(c -> c.duplicates()).orElse(-1L)));
+                    r.completeness().map(c -> c.duplicates()).orElse(-1L),
+                    r.consumerCoresPerThousand()));
             r.verdict().failures().forEach(f -> out.println("    " + f));
             r.faults()
                     .forEach(f -> out.println(String.format(

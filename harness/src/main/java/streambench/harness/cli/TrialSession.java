@@ -15,7 +15,6 @@ import streambench.harness.engine.RunInfo;
 import streambench.harness.search.TrialOutcome;
 import streambench.harness.services.InstallLayout;
 import streambench.harness.services.Machine;
-import streambench.harness.services.ProcessSampler;
 import streambench.harness.services.Services;
 
 /**
@@ -95,7 +94,7 @@ final class TrialSession implements AutoCloseable {
     static TrialOutcome outcome(EngineResult r) {
         Map<String, Boolean> checks = new LinkedHashMap<>();
         r.verdict().checks().forEach(c -> checks.put(c.name(), c.passed()));
-        double cores = consumerCores(r);
+        double cores = r.consumerCores();
         double p99 = r.percentileSeconds(99);
         boolean keptUp = checks.getOrDefault("kept-up", false);
         var load = r.verdict().checks().stream()
@@ -114,14 +113,6 @@ final class TrialSession implements AutoCloseable {
     }
 
     /** Mean CPU of the consumer's process(es) over the trial, in cores; NaN when not sampled. */
-    static double consumerCores(EngineResult r) {
-        List<ProcessSampler.Sample> samples = r.processes().get("consumer");
-        if (samples == null || samples.isEmpty()) {
-            return Double.NaN;
-        }
-        return ProcessSampler.average(samples, ProcessSampler.Sample::cpuPercent) / 100.0;
-    }
-
     @Override
     public void close() {
         services.close();

@@ -132,6 +132,20 @@ public record EngineResult(
         return verdict.invalid() ? EngineStatus.INVALID : EngineStatus.FAILED;
     }
 
+    /** The consumer's average CPU over its turn, in cores (1.0 = one core busy); NaN when it was not sampled. */
+    public double consumerCores() {
+        List<ProcessSampler.Sample> samples = processes.get("consumer");
+        if (samples == null || samples.isEmpty()) {
+            return Double.NaN;
+        }
+        return ProcessSampler.average(samples, ProcessSampler.Sample::cpuPercent) / 100.0;
+    }
+
+    /** What each 1,000 msg/s of committed load cost the consumer, in cores: comparable across rates and engines. */
+    public double consumerCoresPerThousand() {
+        return committedRate > 0 ? consumerCores() / (committedRate / 1000.0) : Double.NaN;
+    }
+
     public double percentileSeconds(double p) {
         return whole.getTotalCount() == 0 ? Double.NaN : whole.getValueAtPercentile(p) / 1e6;
     }

@@ -98,6 +98,7 @@ public final class ResultsWriter {
                     "duplicates",
                     "malformed",
                     "foreign",
+                    "consumer_cores_per_1000_msg_s",
                     "failed_checks");
             for (EngineResult e : engines) {
                 csv.printRecord(
@@ -117,6 +118,7 @@ public final class ResultsWriter {
                         e.completeness().map(c -> Long.toString(c.duplicates())).orElse(""),
                         e.ran() ? Long.toString(e.malformed()) : "",
                         e.ran() ? Long.toString(e.foreignRows()) : "",
+                        num(e.consumerCoresPerThousand()),
                         String.join("; ", e.verdict().failures()));
             }
         }

@@ -96,6 +96,7 @@ record SummaryJson(
             Gaps observedMinusCommitMs,
 
             Map<String, ProcessFigures> processes,
+            @JsonProperty("consumer_cores_per_1000_msg_s") Double consumerCoresPerThousand,
 
             @JsonProperty("warm_start") @JsonInclude(Include.NON_NULL)
             WarmStartJson warmStart) {}
@@ -234,6 +235,7 @@ record SummaryJson(
                 e.commits().size(),
                 gaps(e.commits()),
                 processes,
+                round(e.consumerCoresPerThousand()),
                 e.warmStart().none()
                         ? null
                         : new WarmStartJson(

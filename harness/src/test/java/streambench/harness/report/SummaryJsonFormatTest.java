@@ -77,7 +77,7 @@ class SummaryJsonFormatTest {
                 1,
                 1500,
                 Map.of(
-                        "flink-1.16",
+                        "consumer",
                         List.of(
                                 new ProcessSampler.Sample(1000, 30.5, 400.25),
                                 new ProcessSampler.Sample(2000, 33.5, 410.0))),
