@@ -15,7 +15,7 @@ import streambench.flink.delta.CommitReport;
  * (on a cluster: on that TaskManager's disk), and the same report to the consumer's local counters.
  * Storage requests are those of the table's file system ({@link LakeCounters}) from one commit report to
  * the next; the writers keep writing the next checkpoint's files meanwhile, so each interval holds about
- * one checkpoint's data files and exactly one commit.
+ * one checkpoint's data files and at most one commit.
  */
 final class CheckpointTelemetry implements CommitListener {
     private static final long serialVersionUID = 1L;

@@ -25,7 +25,7 @@ import streambench.common.TelemetryLine;
  *
  * <p>Storage requests are counted between two progress events. Spark delivers those on its listener bus,
  * after the batch and not in step with the next one, so with a 0 s trigger a few requests of the next
- * batch's start can land in this one; summed over a run they are exact.
+ * batch's start can land in this one; over many batches the sums are right.
  */
 final class BatchTelemetry extends StreamingQueryListener {
     static final String OBSERVATION = "quality";
