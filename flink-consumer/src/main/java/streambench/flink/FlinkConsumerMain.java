@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
@@ -31,6 +32,7 @@ import streambench.common.Knobs;
 import streambench.common.MainRunner;
 import streambench.common.MalformedEventException;
 import streambench.common.StartingOffsets;
+import streambench.common.StorageRequests;
 import streambench.common.TelemetryFile;
 import streambench.flink.delta.CommitReport;
 import streambench.flink.delta.DeltaSink;
@@ -63,6 +65,7 @@ public final class FlinkConsumerMain {
         health.registerMetric("records_committed_total", LocalJobCounters.RECORDS_COMMITTED::get);
         health.registerMetric("checkpoints_completed", LocalJobCounters.CHECKPOINTS::get);
         health.registerMetric("delta_version", LocalJobCounters.LAST_DELTA_VERSION::get);
+        health.registerMetric(StorageRequests.METRIC, LocalJobCounters.STORAGE_REQUESTS::get);
         try {
             return runJob(s, startup, health, out);
         } catch (ExecutionException e) {
@@ -122,7 +125,7 @@ public final class FlinkConsumerMain {
                 .writeChecksum(s.writeChecksum())
                 .appIdPrefix("streambench-flink")
                 .engineInfo("streambench-flink-consumer Flink/1.16.3 Delta-Kernel/4.4.0")
-                .listener(new CheckpointTelemetry(s.telemetryFile().orElse(null)));
+                .listener(new CheckpointTelemetry(s.telemetryFile().orElse(null), s.tableUri(), s.hadoopConf()));
         s.tableProperties().forEach(builder::tableProperty);
         DeltaSink<EventRow> sink = builder.build();
         out.println("flink: table ready at " + sink.tablePath());
@@ -172,9 +175,9 @@ public final class FlinkConsumerMain {
     private static CountDownLatch printEachCommit(PrintStream out) {
         CountDownLatch firstCheckpoint = new CountDownLatch(1);
         long started = System.nanoTime();
-        LocalJobCounters.onCommit(r -> {
+        LocalJobCounters.onCommit((r, storage) -> {
             firstCheckpoint.countDown();
-            out.println(progressLine(r, (System.nanoTime() - started) / 1_000_000_000L));
+            out.println(progressLine(r, storage, (System.nanoTime() - started) / 1_000_000_000L));
         });
         return firstCheckpoint;
     }
@@ -318,12 +321,13 @@ public final class FlinkConsumerMain {
         }
     }
 
-    static String progressLine(CommitReport r, long elapsedSeconds) {
+    static String progressLine(CommitReport r, Map<String, Long> storage, long elapsedSeconds) {
         return "flink t=" + elapsedSeconds + "s checkpoint=" + r.checkpointId()
                 + " files=" + r.files() + " records=" + r.records()
                 + " checkpoint_ms=" + r.checkpointMillis() + " commit_ms=" + r.commitMillis()
                 + " delta_version=" + r.deltaVersion()
                 + (r.alreadyCommitted() ? " (already committed)" : "")
-                + " malformed_total=" + LocalJobCounters.MALFORMED.get();
+                + " malformed_total=" + LocalJobCounters.MALFORMED.get()
+                + (storage.isEmpty() ? "" : " requests=" + storage.get(StorageRequests.TOTAL));
     }
 }

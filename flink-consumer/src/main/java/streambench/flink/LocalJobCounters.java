@@ -1,8 +1,10 @@
 package streambench.flink;
 
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
+import streambench.common.StorageRequests;
 import streambench.flink.delta.CommitReport;
 
 /**
@@ -16,20 +18,24 @@ final class LocalJobCounters {
     static final AtomicLong RECORDS_COMMITTED = new AtomicLong();
     static final AtomicLong CHECKPOINTS = new AtomicLong();
     static final AtomicLong LAST_DELTA_VERSION = new AtomicLong(-1);
-    private static final AtomicReference<Consumer<CommitReport>> LISTENER = new AtomicReference<>(r -> {});
+    static final AtomicLong STORAGE_REQUESTS = new AtomicLong();
+    private static final AtomicReference<BiConsumer<CommitReport, Map<String, Long>>> LISTENER =
+            new AtomicReference<>((r, storage) -> {});
 
     private LocalJobCounters() {}
 
-    static void onCommit(Consumer<CommitReport> listener) {
+    static void onCommit(BiConsumer<CommitReport, Map<String, Long>> listener) {
         LISTENER.set(listener);
     }
 
-    static void record(CommitReport r) {
+    /** {@code storage}: the checkpoint's storage requests, as {@link StorageRequests#between}. */
+    static void record(CommitReport r, Map<String, Long> storage) {
         CHECKPOINTS.incrementAndGet();
+        STORAGE_REQUESTS.addAndGet(storage.getOrDefault(StorageRequests.TOTAL, 0L));
         if (r.deltaVersion() >= 0) {
             RECORDS_COMMITTED.addAndGet(r.records());
             LAST_DELTA_VERSION.set(r.deltaVersion());
         }
-        LISTENER.get().accept(r);
+        LISTENER.get().accept(r, storage);
     }
 }

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import streambench.common.ConfigException;
 import streambench.common.Knobs;
+import streambench.flink.delta.CommitReport;
 
 class FlinkConsumerMainTest {
     @TempDir
@@ -67,5 +68,14 @@ class FlinkConsumerMainTest {
                 .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("TELEMETRY_FILE " + telemetry + " cannot be written");
         assertThat(bytes.toString(StandardCharsets.UTF_8)).doesNotContain("submitted");
+    }
+
+    @Test
+    void theProgressLineEndsWithTheCheckpointsStorageRequests() {
+        CommitReport r = new CommitReport(60, 60, 57, 2, 53_320, false, 137, 88, 0);
+        assertThat(FlinkConsumerMain.progressLine(r, Map.of("total", 21L, "create", 3L), 61))
+                .startsWith("flink t=61s checkpoint=60 files=2 records=53320 checkpoint_ms=137 commit_ms=88")
+                .endsWith(" requests=21");
+        assertThat(FlinkConsumerMain.progressLine(r, Map.of(), 61)).doesNotContain("requests=");
     }
 }

@@ -8,11 +8,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.streaming.StreamingQueryListener;
 import org.apache.spark.sql.streaming.StreamingQueryProgress;
 import streambench.common.ConsumerContract;
 import streambench.common.HealthServer;
+import streambench.common.StorageRequests;
 import streambench.common.TelemetryFile;
 import streambench.common.TelemetryLine;
 
@@ -20,6 +22,10 @@ import streambench.common.TelemetryLine;
  * Per micro-batch: one JSON line to the telemetry file, one dense line on stdout, counters on
  * {@code /metrics}, and readiness: the consumer is ready once its first micro-batch has committed
  * to the Delta table (the cold first commit took 20–36 s on 2 cores and must not count as latency).
+ *
+ * <p>Storage requests are counted between two progress events. Spark delivers those on its listener bus,
+ * after the batch and not in step with the next one, so with a 0 s trigger a few requests of the next
+ * batch's start can land in this one; over many batches the sums are right.
  */
 final class BatchTelemetry extends StreamingQueryListener {
     static final String OBSERVATION = "quality";
@@ -32,15 +38,25 @@ final class BatchTelemetry extends StreamingQueryListener {
     private final AtomicLong batches = new AtomicLong();
     private final AtomicLong inputRows = new AtomicLong();
     private final AtomicLong malformed = new AtomicLong();
+    private final Supplier<Map<String, Long>> lakeCounters;
+    private final StorageRequests requests;
     private volatile long lastBatchId = -1;
 
-    BatchTelemetry(Optional<String> telemetryFile, HealthServer health, PrintStream out) {
+    BatchTelemetry(
+            Optional<String> telemetryFile,
+            HealthServer health,
+            PrintStream out,
+            Supplier<Map<String, Long>> lakeCounters) {
         this.health = health;
         this.out = out;
         this.file = telemetryFile.map(TelemetryFile::openAppend);
+        this.lakeCounters = lakeCounters;
+        // after the warm-up and the table's creation: neither belongs to a batch
+        this.requests = new StorageRequests(lakeCounters.get());
         health.registerMetric("batches", batches::get);
         health.registerMetric("input_rows_total", inputRows::get);
         health.registerMetric(ConsumerContract.MALFORMED_ROWS_TOTAL, malformed::get);
+        health.registerMetric(StorageRequests.METRIC, requests::total);
     }
 
     @Override
@@ -66,6 +82,7 @@ final class BatchTelemetry extends StreamingQueryListener {
                 phases.put(name, d.get(name));
             }
         }
+        Map<String, Long> storage = requests.next(lakeCounters.get());
         TelemetryLine line = TelemetryLine.at(p.timestamp())
                 .field("batch_id", p.batchId())
                 .field("input_rows", p.numInputRows())
@@ -74,6 +91,9 @@ final class BatchTelemetry extends StreamingQueryListener {
                 .field("malformed_rows", bad)
                 .field("malformed_rows_total", malformed.get())
                 .object("durations_ms", phases);
+        if (!storage.isEmpty()) {
+            line.object(StorageRequests.FIELD, storage);
+        }
         file.ifPresent(w -> {
             try {
                 w.write(line.toString());
@@ -84,13 +104,14 @@ final class BatchTelemetry extends StreamingQueryListener {
             }
         });
         out.printf(
-                "spark batch=%d rows=%d rows_per_s=%.0f malformed=%d trigger_ms=%s addBatch_ms=%s%n",
+                "spark batch=%d rows=%d rows_per_s=%.0f malformed=%d trigger_ms=%s addBatch_ms=%s%s%n",
                 p.batchId(),
                 p.numInputRows(),
                 finite(p.processedRowsPerSecond()),
                 bad,
                 d.get("triggerExecution"),
-                d.get("addBatch"));
+                d.get("addBatch"),
+                storage.isEmpty() ? "" : " requests=" + storage.get(StorageRequests.TOTAL));
         if (!health.isReady()) {
             health.markReady();
             out.println("spark: ready (first micro-batch committed)");

@@ -121,7 +121,11 @@ public final class SparkConsumerMain {
 
         warmUp(spark, s, out);
 
-        BatchTelemetry telemetry = new BatchTelemetry(s.telemetryFile(), health, out);
+        BatchTelemetry telemetry = new BatchTelemetry(
+                s.telemetryFile(),
+                health,
+                out,
+                LakeCounters.of(spark.sparkContext().hadoopConfiguration(), s.tableUri()));
         spark.streams().addListener(telemetry);
 
         Dataset<Row> events = parse(spark.readStream()

@@ -1,7 +1,8 @@
 /**
  * The Spark consumer, one source tree compiled against Spark 3.5 and 4.2: Structured Streaming from Kafka to
- * Delta ({@code SparkConsumerMain}), its settings, per-batch telemetry and the guard against a fresh checkpoint
- * on a table with data. It may use {@code common}, {@code streambench.preflight} and only the Spark, Delta and
- * Kafka APIs both Spark versions have; the harness starts its jar and never links it.
+ * Delta ({@code SparkConsumerMain}), its settings, per-batch telemetry (with the storage requests read from the
+ * table's file system, {@code LakeCounters}) and the guard against a fresh checkpoint on a table with data. It
+ * may use {@code common}, {@code streambench.preflight} and only the Spark, Delta and Kafka APIs both Spark
+ * versions have; the harness starts its jar and never links it.
  */
 package streambench.spark;
