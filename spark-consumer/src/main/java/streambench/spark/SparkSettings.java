@@ -157,6 +157,10 @@ record SparkSettings(
         conf.put(
                 "spark.sql.streaming.noDataMicroBatches.enabled",
                 knobs.env("SPARK_NO_DATA_MICRO_BATCHES", "true").asBoolean() + "");
+        knobs.env("SPARK_CHECKPOINT_FILE_MANAGER", "filesystem")
+                .asEnum(CheckpointFileManager.class)
+                .sparkClass()
+                .ifPresent(c -> conf.put("spark.sql.streaming.checkpointFileManagerClass", c));
         return conf;
     }
 
