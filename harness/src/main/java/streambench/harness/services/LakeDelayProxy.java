@@ -34,7 +34,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * Responses flow back byte for byte.
  *
  * <p>Assumes clients that send a connection's next request only after its previous response (no
- * pipelining), as the JDK's, Apache's and hyper's HTTP/1.1 clients do.
+ * pipelining), as the JDK's, Apache's and hyper's HTTP/1.1 clients do: a new request then means the
+ * previous response is complete, which is what lets a held request go out on a fresh upstream connection
+ * when Azurite closed the old one (see {@code upstreamForRequest}).
  */
 final class LakeDelayProxy implements AutoCloseable {
     /** Node, and so Azurite, refuses heads over 16 KiB; anything bigger is not a request it would take. */
@@ -43,6 +45,13 @@ final class LakeDelayProxy implements AutoCloseable {
     private static final int MAX_LINE_BYTES = 16 * 1024;
     private static final int BUFFER_BYTES = 64 * 1024;
     private static final byte[] LOOPBACK = {127, 0, 0, 1};
+
+    /**
+     * How long an upstream close waits for a request the client may already have sent: a request thread
+     * that is slow to be scheduled must not turn a reconnect into a failed request. A client whose response
+     * was cut off learns of it this much later, well inside ABFS's 30 s read timeout.
+     */
+    private static final long CLOSE_GRACE_MILLIS = 1000;
 
     private final InetSocketAddress upstream;
     private final long delayNanos;
@@ -155,6 +164,8 @@ final class LakeDelayProxy implements AutoCloseable {
         private Upstream current;
         // guarded by lock: a request head is in hand and not yet forwarded, so its previous response is complete
         private boolean holding;
+        // guarded by lock: the client will send nothing more
+        private boolean clientEnded;
         // guarded by lock
         private boolean done;
 
@@ -182,12 +193,14 @@ final class LakeDelayProxy implements AutoCloseable {
                     }
                     synchronized (lock) {
                         holding = true;
+                        lock.notifyAll();
                     }
                     sleepUntil(head.arrivedNanos + delayNanos);
                     Upstream up = upstreamForRequest();
+                    // counted before it goes out, so that whoever has the response also sees the count
+                    forwarded.incrementAndGet();
                     up.out.write(head.bytes);
                     up.out.flush();
-                    forwarded.incrementAndGet();
                     copyBody(head, in, up.out);
                 }
             } catch (IOException | RuntimeException | InterruptedException e) {
@@ -244,6 +257,8 @@ final class LakeDelayProxy implements AutoCloseable {
 
         private void clientFinishedSending() {
             synchronized (lock) {
+                clientEnded = true;
+                lock.notifyAll();
                 if (!done && current != null && !current.dead) {
                     try {
                         // let the upstream finish what it is answering; its end closes the connection
@@ -259,24 +274,45 @@ final class LakeDelayProxy implements AutoCloseable {
 
         private void forwardResponses(Upstream up) {
             byte[] buf = new byte[BUFFER_BYTES];
+            boolean clientGone = false;
             try {
                 InputStream in = up.socket.getInputStream();
                 OutputStream out = client.getOutputStream();
                 int n;
                 while ((n = in.read(buf)) >= 0) {
+                    clientGone = true;
                     out.write(buf, 0, n);
+                    clientGone = false;
                 }
             } catch (IOException e) {
-                // either side went away: handled below like an end of stream
+                // the upstream went away (handled like its end of stream), or the client did (clientGone)
+            }
+            if (clientGone) {
+                close();
+                return;
             }
             synchronized (lock) {
                 up.dead = true;
-                if (holding && !done) {
-                    // an idle upstream closed while a request waits: that request gets a new connection
+                long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CLOSE_GRACE_MILLIS);
+                long left;
+                while (current == up
+                        && !holding
+                        && !clientEnded
+                        && !done
+                        && (left = deadline - System.nanoTime()) > 0) {
+                    try {
+                        TimeUnit.NANOSECONDS.timedWait(lock, left);
+                    } catch (InterruptedException e) {
+                        break;
+                    }
+                }
+                if (current != up || (holding && !done)) {
+                    // an idle upstream closed while a request waits: that request has, or gets, a new connection
                     closeQuietly(up.socket);
                     return;
                 }
             }
+            // the upstream ended with no request waiting, perhaps inside a response: the client must see the end
             close();
         }
 
@@ -285,6 +321,7 @@ final class LakeDelayProxy implements AutoCloseable {
             synchronized (lock) {
                 done = true;
                 up = current;
+                lock.notifyAll();
             }
             closeQuietly(client);
             if (up != null) {
