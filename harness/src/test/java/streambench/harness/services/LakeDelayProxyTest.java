@@ -2,6 +2,7 @@ package streambench.harness.services;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
 import java.io.BufferedInputStream;
@@ -9,6 +10,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.net.HttpURLConnection;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -17,11 +19,13 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -32,6 +36,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import streambench.common.ConfigException;
+import streambench.common.Knobs;
 
 class LakeDelayProxyTest {
     private HttpServer server;
@@ -185,6 +192,19 @@ class LakeDelayProxyTest {
             // an upstream that closes with no request waiting closes the client's connection too
             assertThat(client.in.read()).isEqualTo(-1);
         }
+    }
+
+    @Test
+    void servicesRefuseAStoreDelayForALakeTheyDoNotStart(@TempDir Path logs) {
+        Knobs external = Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", "127.0.0.1:1"));
+        PrintStream out = new PrintStream(OutputStream.nullOutputStream());
+        // refused before anything starts, so no install layout is needed
+        assertThatThrownBy(() -> Services.start(external, null, logs, true, Duration.ofMillis(20), out))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("a store delay applies to the embedded Azurite only");
+        assertThatThrownBy(() -> Services.start(external, null, logs, true, Duration.ofMillis(-1), out))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("the store delay must be 0 or more");
     }
 
     private static HttpURLConnection open(LakeDelayProxy proxy, String path, String method) throws IOException {
