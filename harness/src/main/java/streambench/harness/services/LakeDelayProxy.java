@@ -110,10 +110,6 @@ final class LakeDelayProxy implements AutoCloseable {
         return "127.0.0.1:" + port();
     }
 
-    Duration delay() {
-        return Duration.ofNanos(delayNanos);
-    }
-
     /** Requests passed on to the upstream so far (each after its delay). */
     long requestsForwarded() {
         return forwarded.get();
