@@ -108,6 +108,10 @@ public final class EmbeddedAzurite implements AutoCloseable {
         return "127.0.0.1:" + port;
     }
 
+    int port() {
+        return port;
+    }
+
     long pid() {
         return process.pid();
     }

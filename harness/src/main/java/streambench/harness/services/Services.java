@@ -1,6 +1,7 @@
 package streambench.harness.services;
 
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -20,6 +21,7 @@ import streambench.common.LakeSettings;
 public final class Services implements AutoCloseable {
     private final Optional<EmbeddedKafka> embeddedKafka;
     private final Optional<EmbeddedAzurite> embeddedAzurite;
+    private final Optional<LakeDelayProxy> delayProxy;
     private final KafkaConnection kafka;
     private final LakeSettings lake;
     private final Map<String, String> endpointEnv;
@@ -28,11 +30,13 @@ public final class Services implements AutoCloseable {
     private Services(
             Optional<EmbeddedKafka> embeddedKafka,
             Optional<EmbeddedAzurite> embeddedAzurite,
+            Optional<LakeDelayProxy> delayProxy,
             KafkaConnection kafka,
             LakeSettings lake,
             Map<String, String> endpointEnv) {
         this.embeddedKafka = embeddedKafka;
         this.embeddedAzurite = embeddedAzurite;
+        this.delayProxy = delayProxy;
         this.kafka = kafka;
         this.lake = lake;
         this.endpointEnv = Map.copyOf(endpointEnv);
@@ -49,11 +53,32 @@ public final class Services implements AutoCloseable {
                 || knobs.isSet(ConsumerContract.LAKE_ROOT);
     }
 
-    /** Starts what is not given, checks what is, and says which on {@code out}. */
+    /** Starts what is not given, checks what is, and says which on {@code out}; no store delay. */
     public static Services start(Knobs knobs, InstallLayout layout, Path logDir, boolean needLake, PrintStream out)
             throws InterruptedException {
+        return start(knobs, layout, logDir, needLake, Duration.ZERO, out);
+    }
+
+    /**
+     * Starts what is not given, checks what is, and says which on {@code out}. A positive {@code storeDelay}
+     * puts the embedded Azurite behind a {@link LakeDelayProxy} that holds every storage request that long:
+     * consumers, the lake probe and the harness's own reads all reach the lake through it. It needs the
+     * embedded Azurite (an external lake is refused); without a lake ({@code needLake} false) it is unused.
+     */
+    public static Services start(
+            Knobs knobs, InstallLayout layout, Path logDir, boolean needLake, Duration storeDelay, PrintStream out)
+            throws InterruptedException {
+        if (storeDelay.isNegative()) {
+            throw new ConfigException("the store delay must be 0 or more, got " + storeDelay.toMillis() + " ms");
+        }
+        boolean delayLake = needLake && !storeDelay.isZero();
+        if (delayLake && externalLake(knobs)) {
+            throw new ConfigException("a store delay applies to the embedded Azurite only, but the environment names"
+                    + " a lake (AZURITE_BLOB_ENDPOINT, ADLS_ACCOUNT_NAME or LAKE_ROOT): unset it or use a delay of 0");
+        }
         Optional<EmbeddedKafka> embeddedKafka = Optional.empty();
         Optional<EmbeddedAzurite> embeddedAzurite = Optional.empty();
+        Optional<LakeDelayProxy> delayProxy = Optional.empty();
         Map<String, String> env = new LinkedHashMap<>();
         try {
             KafkaConnection kafka;
@@ -93,11 +118,21 @@ public final class Services implements AutoCloseable {
                             logDir.resolve("azurite.log"),
                             knobs.env("AZURITE_MEMORY_LIMIT_MB", "4096").asPositiveInt());
                     embeddedAzurite = Optional.of(a);
-                    env.put(ConsumerContract.AZURITE_BLOB_ENDPOINT, a.endpoint());
-                    lakeKnobs = knobs.withOverrides(Map.of(ConsumerContract.AZURITE_BLOB_ENDPOINT, a.endpoint()));
+                    String endpoint = a.endpoint();
                     out.printf(
                             "lake: embedded Azurite %s (pid %d), up in %.1f s%n",
                             a.endpoint(), a.pid(), (System.nanoTime() - t0) / 1e9);
+                    if (delayLake) {
+                        LakeDelayProxy proxy =
+                                LakeDelayProxy.start(new InetSocketAddress("127.0.0.1", a.port()), storeDelay);
+                        delayProxy = Optional.of(proxy);
+                        endpoint = proxy.endpoint();
+                        out.printf(
+                                "lake: every storage request held %d ms by a delay proxy on %s%n",
+                                storeDelay.toMillis(), endpoint);
+                    }
+                    env.put(ConsumerContract.AZURITE_BLOB_ENDPOINT, endpoint);
+                    lakeKnobs = knobs.withOverrides(Map.of(ConsumerContract.AZURITE_BLOB_ENDPOINT, endpoint));
                 }
                 lake = LakeSettings.fromKnobs(lakeKnobs);
                 long ms = LakeProbe.roundTrip(lake);
@@ -105,11 +140,12 @@ public final class Services implements AutoCloseable {
                         "lake: %s %s, write/read/rename/delete round trip %d ms%n",
                         lake.mode().name().toLowerCase(), lake.rootUri(), ms);
             }
-            Services services = new Services(embeddedKafka, embeddedAzurite, kafka, lake, env);
+            Services services = new Services(embeddedKafka, embeddedAzurite, delayProxy, kafka, lake, env);
             // Ctrl-C: ChildProcess stops the processes; this also removes the broker's temp data.
             Runtime.getRuntime().addShutdownHook(services.onExit);
             return services;
         } catch (RuntimeException | InterruptedException e) {
+            delayProxy.ifPresent(LakeDelayProxy::close);
             embeddedAzurite.ifPresent(EmbeddedAzurite::close);
             embeddedKafka.ifPresent(EmbeddedKafka::close);
             throw e;
@@ -143,7 +179,10 @@ public final class Services implements AutoCloseable {
                 .restart();
     }
 
-    /** The lake-outage fault: SIGSTOP to the embedded Azurite, so every request hangs as on an unreachable store. */
+    /**
+     * The lake-outage fault: SIGSTOP to the embedded Azurite, so every request hangs as on an unreachable store.
+     * With a store delay the proxy keeps running and passes requests on to the stopped process, where they hang.
+     */
     public void pauseLake() {
         signalAzurite("STOP");
     }
@@ -192,6 +231,7 @@ public final class Services implements AutoCloseable {
     }
 
     private synchronized void stopServices() {
+        delayProxy.ifPresent(LakeDelayProxy::close);
         embeddedAzurite.ifPresent(EmbeddedAzurite::close);
         embeddedKafka.ifPresent(EmbeddedKafka::close);
     }
