@@ -37,7 +37,16 @@ class HarnessRunIT {
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         int exit;
         java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(
-                "--engines", "none", "--rate", "2000", "--duration", "3", "--results", results.toString()));
+                "--engines",
+                "none",
+                "--rate",
+                "2000",
+                "--duration",
+                "3",
+                "--store-delay-ms",
+                "20",
+                "--results",
+                results.toString()));
         PLANTED.forEach(secret -> args.addAll(java.util.List.of("--set", secret)));
         try {
             System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
@@ -52,6 +61,7 @@ class HarnessRunIT {
         assertThat(out)
                 .contains("kafka: embedded KRaft broker")
                 .contains("lake: embedded Azurite")
+                .contains("lake: every storage request held 20 ms by a delay proxy")
                 .contains("write/read/rename/delete round trip")
                 .contains("producer: offered 2,000 msg/s, achieved");
         assertThat(out.strip().lines().reduce((a, b) -> b)).hasValue("{ \"status\": \"Succeeded\" }");

@@ -31,6 +31,15 @@ final class LoadOptions {
     long warmStartSeconds;
 
     @Option(
+            names = "--store-delay-ms",
+            defaultValue = "${env:STORE_DELAY_MS:-0}",
+            description = "Milliseconds added to every request to the embedded lake by a proxy in front of Azurite, "
+                    + "to see how latency grows with the store's round trip; a real in-region object store answers a "
+                    + "small request in tens of ms (docs/store-delay.md). Embedded lake only "
+                    + "(env STORE_DELAY_MS, default ${DEFAULT-VALUE}).")
+    long storeDelayMs;
+
+    @Option(
             names = "--results",
             defaultValue = "${env:RESULTS_DIR:-results}",
             description =
@@ -58,12 +67,19 @@ final class LoadOptions {
         }
     }
 
+    java.time.Duration storeDelay() {
+        return java.time.Duration.ofMillis(storeDelayMs);
+    }
+
     void validate() {
         if (partitions <= 0) {
             throw new ConfigException("--partitions must be a positive integer, got " + partitions);
         }
         if (messageBytes <= 0) {
             throw new ConfigException("--message-bytes must be a positive integer, got " + messageBytes);
+        }
+        if (storeDelayMs < 0) {
+            throw new ConfigException("--store-delay-ms must be >= 0, got " + storeDelayMs);
         }
         if (warmStartSeconds < 0) {
             throw new ConfigException("--warm-start must be >= 0 seconds, got " + warmStartSeconds);

@@ -110,7 +110,8 @@ public final class RunCommand implements Callable<Integer> {
                 KEEP_UP_RATIO,
                 verdict.clockToleranceMs,
                 faults.stream().map(FaultSpec::text).toList(),
-                load.warmStartSeconds);
+                load.warmStartSeconds,
+                load.storeDelayMs);
 
         out.printf(
                 "streambench run %s: %,d msg/s for %d s per engine, %d partitions, %d-byte events, threshold %.1f s%n",
@@ -129,7 +130,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         out.println("logs: " + run.dir());
 
-        try (Services services = Services.start(knobs, layout, run.dir(), true, out)) {
+        try (Services services = Services.start(knobs, layout, run.dir(), true, load.storeDelay(), out)) {
             if (producerOnly) {
                 return ProducerOnlyRun.run(layout, services, run, rate, durationSeconds, load, out);
             }

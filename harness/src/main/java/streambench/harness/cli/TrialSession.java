@@ -64,8 +64,9 @@ final class TrialSession implements AutoCloseable {
                 RunCommand.KEEP_UP_RATIO,
                 verdict.clockToleranceMs,
                 List.of(),
-                load.warmStartSeconds);
-        Services services = Services.start(knobs, layout, dir.dir(), true, out);
+                load.warmStartSeconds,
+                load.storeDelayMs);
+        Services services = Services.start(knobs, layout, dir.dir(), true, load.storeDelay(), out);
         EngineRun base = new EngineRun(layout, services, defaults, dir, info, load.overrides, heap, out, List.of());
         return new TrialSession(services, base, dir, info);
     }

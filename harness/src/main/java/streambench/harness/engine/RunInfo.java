@@ -7,7 +7,8 @@ import streambench.harness.services.Machine;
 /**
  * The settings of one harness run, as the reports record them. {@code warmStartSeconds} is the warm-up load
  * the harness sends into the run's topic after the consumer is ready and before the measured schedule (0:
- * none); {@code warmupSeconds} is the verdict's: seconds of the measured schedule the trend check leaves out.
+ * none); {@code storeDelayMs} is what the delay proxy added to every request to the embedded lake (0: no
+ * proxy); {@code warmupSeconds} is the verdict's: seconds of the measured schedule the trend check leaves out.
  */
 public record RunInfo(
         String runId,
@@ -25,7 +26,8 @@ public record RunInfo(
         double keepUpRatio,
         long clockToleranceMs,
         List<String> faults,
-        long warmStartSeconds) {
+        long warmStartSeconds,
+        long storeDelayMs) {
 
     /** No faults, no warm start: for analysing a table written elsewhere, and for tests. */
     public RunInfo(
@@ -59,6 +61,7 @@ public record RunInfo(
                 keepUpRatio,
                 clockToleranceMs,
                 List.of(),
+                0,
                 0);
     }
 
@@ -80,6 +83,7 @@ public record RunInfo(
                 keepUpRatio,
                 clockToleranceMs,
                 faults,
-                warmStartSeconds);
+                warmStartSeconds,
+                storeDelayMs);
     }
 }

@@ -48,7 +48,8 @@ record SummaryJson(
             @JsonProperty("keep_up_ratio") double keepUpRatio,
             @JsonProperty("clock_tolerance_ms") long clockToleranceMs,
             @JsonInclude(Include.NON_EMPTY) List<String> faults,
-            @JsonProperty("warm_start_s") long warmStartSeconds) {}
+            @JsonProperty("warm_start_s") long warmStartSeconds,
+            @JsonProperty("store_delay_ms") long storeDelayMs) {}
 
     record Engine(
             String engine,
@@ -165,7 +166,8 @@ record SummaryJson(
                         run.keepUpRatio(),
                         run.clockToleranceMs(),
                         run.faults(),
-                        run.warmStartSeconds()),
+                        run.warmStartSeconds(),
+                        run.storeDelayMs()),
                 engines.stream().map(SummaryJson::engine).toList());
     }
 

@@ -146,7 +146,8 @@ class SummaryJsonFormatTest {
                 0.95,
                 50,
                 List.of("kill-consumer@40s", "lake-outage@50s:5s"),
-                10);
+                10,
+                25);
     }
 
     @Test
