@@ -29,6 +29,11 @@ public interface Engine {
     ConsumerProcess launch(
             InstallLayout layout, Map<String, String> env, String heap, Path logFile, Consumer<String> lines);
 
+    /** What one line of its telemetry describes, for the anatomy line: Spark's micro-batch, Flink's checkpoint. */
+    default String unitOfWork() {
+        return id().startsWith("flink") ? "checkpoint" : "batch";
+    }
+
     /** Start-up plus the first commit: a cold Spark JVM took 20–36 s on 2 cores. */
     default Duration readyTimeout() {
         return Duration.ofMinutes(5);

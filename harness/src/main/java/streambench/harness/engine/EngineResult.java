@@ -42,7 +42,8 @@ public record EngineResult(
         long poisonInjected,
         Verdict.Outcome verdict,
         String logTail,
-        WarmStart warmStart) {
+        WarmStart warmStart,
+        Optional<streambench.harness.analysis.BatchAnatomy> anatomy) {
 
     /**
      * No figures: {@code attempted} when it was started but crashed, never became ready or could not be
@@ -79,7 +80,8 @@ public record EngineResult(
                 -1,
                 new Verdict.Outcome(List.of(new Verdict.Check("ran", false, reason))),
                 logTail,
-                WarmStart.NONE);
+                WarmStart.NONE,
+                Optional.empty());
     }
 
     /** Succeeded only when there is at least one result and every one passed: not run and invalid fail too. */
@@ -87,8 +89,11 @@ public record EngineResult(
         return !results.isEmpty() && results.stream().allMatch(r -> r.status() == EngineStatus.PASSED);
     }
 
-    /** The same result with what the run itself knows of its warm start (the table's count kept). */
-    EngineResult withWarmStart(WarmStart sent) {
+    /**
+     * The same result with what the run itself knows: its warm start (the table's count kept) and the
+     * anatomy of the consumer's units of work from its telemetry.
+     */
+    EngineResult withRunFigures(WarmStart sent, Optional<streambench.harness.analysis.BatchAnatomy> batches) {
         return new EngineResult(
                 id,
                 label,
@@ -115,7 +120,8 @@ public record EngineResult(
                 poisonInjected,
                 verdict,
                 logTail,
-                sent.withRows(warmStart.rows()));
+                sent.withRows(warmStart.rows()),
+                batches);
     }
 
     public boolean ran() {

@@ -1,6 +1,7 @@
 package streambench.harness.engine;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.fs.FileSystem;
 import streambench.common.ConsumerContract;
+import streambench.harness.analysis.BatchAnatomy;
 import streambench.harness.analysis.Completeness;
 import streambench.harness.analysis.ProducerReport;
 import streambench.harness.analysis.SecondBin;
@@ -211,7 +213,7 @@ public final class EngineRun {
                                 slot.current().process().logTail(),
                                 exitedOnItsOwn,
                                 faultRun)
-                        .withWarmStart(warm);
+                        .withRunFigures(warm, anatomy(engine, produced.report().get()));
             }
         }
     }
@@ -267,6 +269,24 @@ public final class EngineRun {
         double visibleAfter = Math.max(0, System.currentTimeMillis() - endMillis) / 1000.0;
         out.printf("  warm start done: %,d events in the table %.1f s after its schedule ended%n", acked, visibleAfter);
         return new WarmStart(seconds, info.rate(), acked, 0, visibleAfter);
+    }
+
+    /**
+     * Where the consumer's units of work spent their time and storage requests while the measured schedule
+     * ran (its telemetry from the schedule's start on); empty when it wrote none or the file is unreadable.
+     */
+    private Optional<BatchAnatomy> anatomy(Engine engine, ProducerReport producer) {
+        Path telemetry = dir.file(engine.id() + "-telemetry.jsonl");
+        try {
+            Optional<BatchAnatomy> a = BatchAnatomy.read(
+                    telemetry,
+                    java.time.Instant.EPOCH.plus(producer.startMicros(), java.time.temporal.ChronoUnit.MICROS));
+            a.ifPresent(x -> out.println("  anatomy: " + x.describe(engine.unitOfWork())));
+            return a;
+        } catch (java.io.IOException e) {
+            out.println("  anatomy: cannot read " + telemetry + ": " + e.getMessage());
+            return Optional.empty();
+        }
     }
 
     /** The side producer of the poison fault, or null when the run has none. */
@@ -485,7 +505,8 @@ public final class EngineRun {
                 faultRun.poisoned() ? faultRun.poisonAcked() : -1,
                 verdict,
                 verdict.passed() ? "" : logTail,
-                WarmStart.inTable(info.warmStartSeconds(), r.warmStartRows()));
+                WarmStart.inTable(info.warmStartSeconds(), r.warmStartRows()),
+                Optional.empty());
     }
 
     /** Before the first fault's reach, as in any run; nothing to judge when the first fault reaches second 0. */

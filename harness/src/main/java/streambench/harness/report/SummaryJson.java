@@ -100,7 +100,17 @@ record SummaryJson(
             @JsonProperty("consumer_cores_per_1000_msg_s") Double consumerCoresPerThousand,
 
             @JsonProperty("warm_start") @JsonInclude(Include.NON_NULL)
-            WarmStartJson warmStart) {}
+            WarmStartJson warmStart,
+
+            @JsonInclude(Include.NON_NULL) Anatomy anatomy) {}
+
+    /** The consumer's units of work (micro-batches, checkpoints) while the measured schedule ran. */
+    record Anatomy(
+            long units,
+            @JsonProperty("rows_per_unit") Double rowsPerUnit,
+            @JsonProperty("mean_ms") Map<String, Double> meanMs,
+            @JsonProperty("max_ms") Map<String, Double> maxMs,
+            @JsonProperty("storage_requests_per_unit") Map<String, Double> requestsPerUnit) {}
 
     /** Sent at the run's rate before the measured schedule; its rows are in the table but never measured. */
     record WarmStartJson(
@@ -246,7 +256,15 @@ record SummaryJson(
                                 e.warmStart().acked(),
                                 e.warmStart().rows(),
                                 round(e.warmStart().visibleAfterSeconds()),
-                                e.warmStart().completed()));
+                                e.warmStart().completed()),
+                e.anatomy()
+                        .map(a -> new Anatomy(
+                                a.units(),
+                                round(a.rowsPerUnit()),
+                                rounded(a.meanMs()),
+                                rounded(a.maxMs()),
+                                rounded(a.requestsPerUnit())))
+                        .orElse(null));
     }
 
     /** How long after its commit the harness saw each commit it was tailing for. */
@@ -257,6 +275,12 @@ record SummaryJson(
                 .sorted()
                 .toList();
         return gaps.isEmpty() ? null : new Gaps(gaps.get(gaps.size() / 2), gaps.get(gaps.size() - 1), gaps.get(0));
+    }
+
+    private static Map<String, Double> rounded(Map<String, Double> values) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        values.forEach((k, v) -> out.put(k, round(v)));
+        return out;
     }
 
     private static Double round(double v) {

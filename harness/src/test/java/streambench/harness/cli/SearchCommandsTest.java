@@ -147,6 +147,7 @@ class SearchCommandsTest {
                 -1,
                 new Verdict.Outcome(checks),
                 "",
-                streambench.harness.engine.WarmStart.NONE);
+                streambench.harness.engine.WarmStart.NONE,
+                Optional.empty());
     }
 }

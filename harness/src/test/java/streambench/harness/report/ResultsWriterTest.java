@@ -48,7 +48,8 @@ class ResultsWriterTest {
                 -1,
                 new Verdict.Outcome(List.of(Verdict.threshold(List.of(new SecondBin(0, max, 0, 0, 0, 1)), 5))),
                 "",
-                streambench.harness.engine.WarmStart.NONE);
+                streambench.harness.engine.WarmStart.NONE,
+                Optional.empty());
     }
 
     @Test

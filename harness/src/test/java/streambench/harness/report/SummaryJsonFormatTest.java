@@ -92,7 +92,13 @@ class SummaryJsonFormatTest {
                         new Verdict.Check("threshold", true, "max 1.20 s"),
                         new Verdict.Check("complete", false, "10 duplicates"))),
                 "last line",
-                new WarmStart(10, 1000, 10_000, 10_000, 2.5));
+                new WarmStart(10, 1000, 10_000, 10_000, 2.5),
+                Optional.of(new streambench.harness.analysis.BatchAnatomy(
+                        60,
+                        1000.0,
+                        new java.util.LinkedHashMap<>(Map.of("checkpoint", 120.5)),
+                        new java.util.LinkedHashMap<>(Map.of("checkpoint", 300.0)),
+                        new java.util.LinkedHashMap<>(Map.of("total", 21.25)))));
         EngineResult noFigures = new EngineResult(
                 "spark-4.2",
                 "Spark 4.2",
@@ -119,7 +125,8 @@ class SummaryJsonFormatTest {
                 -1,
                 new Verdict.Outcome(List.of(new Verdict.Check("kept up", false, "no rows"))),
                 "",
-                WarmStart.NONE);
+                WarmStart.NONE,
+                Optional.empty());
         EngineResult notRun = EngineResult.didNotRun(
                 new PendingEngine("feldera", "Feldera", "x-feldera-tuning", ""),
                 "no Feldera server answers",
