@@ -44,7 +44,7 @@ class HarnessLatencyIT {
         JsonNode summary =
                 new ObjectMapper().readTree(results.resolve("summary.json").toFile());
         assertThat(summary.get("complete").asBoolean()).isTrue();
-        assertThat(summary.get("settings").get("warm_start_s").asLong()).isEqualTo(10);
+        assertThat(summary.get("settings").get("warm_start_s").asLong()).isEqualTo(30);
         for (JsonNode engine : summary.get("engines")) {
             String name = engine.get("engine").asText();
             assertThat(engine.get("failures")).as("%s failures", name).isEmpty();
@@ -52,13 +52,22 @@ class HarnessLatencyIT {
             assertThat(engine.get("missing").asLong()).as(name).isZero();
             assertThat(engine.get("duplicates").asLong()).as(name).isZero();
             assertThat(engine.get("rows").asLong()).as(name).isEqualTo(60_000);
+            assertThat(engine.get("anatomy").get("units").asLong())
+                    .as("%s: its telemetry's units of work in the measured window", name)
+                    .isPositive();
+            assertThat(engine.get("anatomy")
+                            .get("storage_requests_per_unit")
+                            .get("total")
+                            .asDouble())
+                    .as("%s: storage requests counted on ABFS", name)
+                    .isPositive();
             JsonNode warm = engine.get("warm_start");
-            assertThat(warm.get("seconds").asLong()).as(name).isEqualTo(10);
+            assertThat(warm.get("seconds").asLong()).as(name).isEqualTo(30);
             assertThat(warm.get("completed").asBoolean()).as(name).isTrue();
-            assertThat(warm.get("acked").asLong()).as(name).isEqualTo(20_000);
+            assertThat(warm.get("acked").asLong()).as(name).isEqualTo(60_000);
             assertThat(warm.get("rows_in_table").asLong())
                     .as("%s: the warm start's rows are in the table, counted apart", name)
-                    .isEqualTo(20_000);
+                    .isEqualTo(60_000);
             assertThat(engine.get("latency_s").get("max").asDouble())
                     .as(name)
                     .isLessThan(10)
@@ -92,7 +101,7 @@ class HarnessLatencyIT {
         assertThat(out)
                 .contains("max latency")
                 .contains("drained: all 60,000 events committed")
-                .contains("warm start done: 20,000 events in the table");
+                .contains("warm start done: 60,000 events in the table");
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive))
                 .isEmpty();
     }

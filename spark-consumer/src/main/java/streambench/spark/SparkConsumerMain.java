@@ -152,7 +152,18 @@ public final class SparkConsumerMain {
                 .queryName("streambench")
                 .start(s.tableUri());
 
+        BackgroundCheckpointer checkpointer = s.backgroundCheckpointEvery() > 0
+                ? BackgroundCheckpointer.start(
+                        spark,
+                        s.tableUri(),
+                        s.backgroundCheckpointEvery(),
+                        out,
+                        s.lake().secretValues())
+                : null;
         startup.onStop(health, () -> {
+            if (checkpointer != null) {
+                checkpointer.close();
+            }
             try {
                 query.stop();
             } catch (Exception e) {

@@ -30,6 +30,7 @@ record SparkSettings(
         Map<String, String> tableProperties,
         int warmupBatches,
         int warmupRows,
+        int backgroundCheckpointEvery,
         Duration kafkaConnectTimeout,
         boolean appendToExistingTable) {
 
@@ -43,10 +44,11 @@ record SparkSettings(
                 sparkConf(knobs, consumer.lake()),
                 kafkaSourceOptions(knobs, consumer),
                 knobs.env("TRIGGER_INTERVAL", "0s").asDuration(),
-                knobs.env("OUTPUT_COALESCE_PARTITIONS", "0").asNonNegativeInt(),
+                knobs.env("OUTPUT_COALESCE_PARTITIONS", "1").asNonNegativeInt(),
                 tableProperties(knobs),
                 knobs.env("WARMUP_BATCHES", "3").asNonNegativeInt(),
                 knobs.env("WARMUP_ROWS", "1000").asPositiveInt(),
+                backgroundCheckpointEvery(knobs),
                 ConsumerKnobs.kafkaConnectTimeout(knobs),
                 // a fresh checkpoint against a table with data would append the topic a second time: refused unless
                 // this says so
@@ -164,14 +166,22 @@ record SparkSettings(
         return conf;
     }
 
-    /** For the table the consumer creates; appendOnly is not a knob: the benchmark's table is only ever appended to. */
+    /**
+     * For the table the consumer creates; appendOnly is not a knob: the benchmark's table is only ever appended
+     * to. With background checkpoints the inline interval is one no run reaches, so only that thread writes them.
+     */
     private static Map<String, String> tableProperties(Knobs knobs) {
         Map<String, String> tableProps = new LinkedHashMap<>();
+        int interval = knobs.env("DELTA_CHECKPOINT_INTERVAL", "100").asPositiveInt();
         tableProps.put(
-                "delta.checkpointInterval",
-                knobs.env("DELTA_CHECKPOINT_INTERVAL", "100").asPositiveInt() + "");
+                "delta.checkpointInterval", (backgroundCheckpointEvery(knobs) > 0 ? Integer.MAX_VALUE : interval) + "");
         tableProps.put("delta.appendOnly", "true");
         return tableProps;
+    }
+
+    /** 0: Delta checkpoints inline, every DELTA_CHECKPOINT_INTERVAL commits. */
+    private static int backgroundCheckpointEvery(Knobs knobs) {
+        return knobs.env("DELTA_BACKGROUND_CHECKPOINT_EVERY", "10").asNonNegativeInt();
     }
 
     String topic() {

@@ -23,7 +23,7 @@ final class LoadOptions {
 
     @Option(
             names = "--warm-start",
-            defaultValue = "${env:WARM_START_S:-10}",
+            defaultValue = "${env:WARM_START_S:-30}",
             description = "Seconds of warm-up load at the run's rate, sent into the run's topic under producer ids "
                     + "reserved for it once the consumer is ready; the measured schedule starts when all of it is "
                     + "in the table. Never measured, counted apart; the same for every engine. 0: none "

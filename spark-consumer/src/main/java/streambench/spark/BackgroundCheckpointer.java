@@ -1,0 +1,79 @@
+package streambench.spark;
+
+import java.io.PrintStream;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.delta.DeltaLog;
+import org.apache.spark.sql.delta.Snapshot;
+
+/**
+ * Writes the table's Delta log checkpoint on a thread of its own, every {@code every} commits, instead of
+ * inside the commit that reaches the table's checkpoint interval. Each micro-batch's sink replays every
+ * commit file since the last checkpoint (its exactly-once check reads the table's transactions), so a long
+ * interval makes every batch slower and a short one puts the checkpoint job on one batch's critical path
+ * every few batches; here the checkpoint still bounds the replay, but no batch waits for it.
+ *
+ * <p>It checkpoints the newest version the sink itself has seen ({@link DeltaLog#unsafeVolatileSnapshot},
+ * the same DeltaLog instance as the sink's in this JVM), so it adds no request to find it. Only this thread
+ * writes checkpoints: the table is created with an inline interval no run reaches.
+ */
+final class BackgroundCheckpointer implements AutoCloseable {
+    private static final long POLL_MS = 200;
+
+    private final SparkSession spark;
+    private final String tableUri;
+    private final int every;
+    private final PrintStream out;
+    private final java.util.List<String> secrets;
+    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "delta-background-checkpoint");
+        t.setDaemon(true);
+        return t;
+    });
+    private long lastCheckpointed = 0;
+
+    private BackgroundCheckpointer(
+            SparkSession spark, String tableUri, int every, PrintStream out, java.util.List<String> secrets) {
+        this.secrets = secrets;
+        this.spark = spark;
+        this.tableUri = tableUri;
+        this.every = every;
+        this.out = out;
+    }
+
+    /** Started only when {@code every} is positive; otherwise Delta's inline checkpoint is left to do it. */
+    static BackgroundCheckpointer start(
+            SparkSession spark, String tableUri, int every, PrintStream out, java.util.List<String> secrets) {
+        BackgroundCheckpointer c = new BackgroundCheckpointer(spark, tableUri, every, out, secrets);
+        c.thread.scheduleWithFixedDelay(c::checkpointIfDue, POLL_MS, POLL_MS, TimeUnit.MILLISECONDS);
+        out.println("spark: Delta log checkpoints every " + every + " commits, on a background thread");
+        return c;
+    }
+
+    private void checkpointIfDue() {
+        try {
+            DeltaLog log = DeltaLog.forTable(spark, tableUri);
+            Snapshot snapshot = log.unsafeVolatileSnapshot();
+            long version = snapshot.version();
+            if (version - lastCheckpointed < every) {
+                return;
+            }
+            long t0 = System.nanoTime();
+            log.checkpoint(snapshot, scala.Option.empty());
+            lastCheckpointed = version;
+            out.printf(
+                    "spark: Delta log checkpoint at version %d in %d ms (background)%n",
+                    version, (System.nanoTime() - t0) / 1_000_000);
+        } catch (Exception e) {
+            // a failed checkpoint costs the next batches a longer replay, never data: try again next time
+            out.println("spark: background checkpoint failed: " + streambench.common.MainRunner.describe(e, secrets));
+        }
+    }
+
+    @Override
+    public void close() {
+        thread.shutdownNow();
+    }
+}
