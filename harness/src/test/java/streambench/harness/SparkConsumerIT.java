@@ -101,6 +101,11 @@ abstract class SparkConsumerIT {
         assertThat(batches.get(batches.size() - 1).get("malformed_rows_total").asLong())
                 .isEqualTo(HOSTILE.size());
         assertThat(batches.get(0).get("durations_ms").has("addBatch")).isTrue();
+        assertThat(batches)
+                .as("every batch counts its storage requests on ABFS")
+                .allSatisfy(
+                        b -> assertThat(b.get("storage_requests").get("total").asLong())
+                                .isPositive());
         assertThat(String.join("\n", output))
                 .contains("MAX_OFFSETS_PER_TRIGGER=5000")
                 .contains("ADLS_ACCOUNT_KEY=<redacted>")
@@ -114,9 +119,12 @@ abstract class SparkConsumerIT {
         services.topics.create(topic, 2);
         Map<String, String> env = services.consumerEnv(topic, table);
         env.put("MAX_OFFSETS_PER_TRIGGER", "3000"); // several commits before the kill
+        // a background log checkpoint every other commit, so the kill can land in the middle of one
+        env.put("DELTA_BACKGROUND_CHECKPOINT_EVERY", "2");
 
         CompletableFuture<ProducerLauncher.Outcome> produced;
-        try (ConsumerProcess first = startConsumer(env, "before-kill", null)) {
+        List<String> beforeKill = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (ConsumerProcess first = startConsumer(env, "before-kill", beforeKill::add)) {
             first.awaitReady(READY);
             produced = CompletableFuture.supplyAsync(() -> {
                 try {
@@ -127,7 +135,14 @@ abstract class SparkConsumerIT {
             });
             long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), 6000, DRAIN);
             assertThat(rows).as("rows committed before the kill").isGreaterThanOrEqualTo(6000);
+            long deadline = System.nanoTime() + DRAIN.toNanos();
+            while (beforeKill.stream().noneMatch(l -> l.contains("(background)")) && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
             first.kill();
+            assertThat(String.join("\n", beforeKill))
+                    .contains("spark: Delta log checkpoints every 2 commits, on a background thread")
+                    .containsPattern("spark: Delta log checkpoint at version \\d+ in \\d+ ms \\(background\\)");
         }
         try (ConsumerProcess second = startConsumer(env, "after-kill", null)) {
             second.awaitReady(READY);

@@ -95,9 +95,9 @@ public record BatchAnatomy(
                 .collect(Collectors.joining(", "));
         return String.format(
                 Locale.ROOT,
-                "%,d %ses of %,.0f rows; mean ms: %s%s",
+                "%,d %s of %,.0f rows; mean ms: %s%s",
                 units,
-                unit,
+                unit.endsWith("ch") ? unit + "es" : unit + "s",
                 rowsPerUnit,
                 phases.isEmpty() ? "-" : phases,
                 requests.isEmpty() ? "" : "; storage requests per " + unit + ": " + requests);

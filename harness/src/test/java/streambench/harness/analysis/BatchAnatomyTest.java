@@ -57,6 +57,8 @@ class BatchAnatomyTest {
         assertThat(a.meanMs()).containsExactly(entry("checkpoint", 300.0), entry("commit", 40.0));
         assertThat(a.rowsPerUnit()).isEqualTo(1000.0);
         assertThat(a.requestsPerUnit()).containsExactly(entry("total", 20.0));
+        assertThat(a.describe("checkpoint"))
+                .startsWith("1 checkpoints of 1,000 rows; mean ms: checkpoint 300, commit 40");
     }
 
     @Test
