@@ -1,5 +1,6 @@
 package streambench.common;
 
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,9 +61,19 @@ public final class StorageRequests {
         return ops;
     }
 
-    /** The counter names {@link #between} reads; a consumer may copy just these. */
-    public static Set<String> counterNames() {
-        return COUNTERS;
+    /**
+     * The counters {@link #between} reads, copied out of a file system's full (and live) set: what a consumer
+     * keeps of each reading.
+     */
+    public static Map<String, Long> countersIn(Map<String, Long> all) {
+        Map<String, Long> wanted = new HashMap<>();
+        for (String name : COUNTERS) {
+            Long value = all.get(name);
+            if (value != null) {
+                wanted.put(name, value);
+            }
+        }
+        return wanted;
     }
 
     /**

@@ -1,7 +1,6 @@
 package streambench.flink;
 
 import java.io.IOException;
-import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -42,14 +41,6 @@ final class LakeCounters {
         if (statistics == null) {
             return Map.of();
         }
-        Map<String, Long> all = statistics.counters();
-        Map<String, Long> wanted = new HashMap<>();
-        for (String name : StorageRequests.counterNames()) {
-            Long value = all.get(name);
-            if (value != null) {
-                wanted.put(name, value);
-            }
-        }
-        return wanted;
+        return StorageRequests.countersIn(statistics.counters());
     }
 }

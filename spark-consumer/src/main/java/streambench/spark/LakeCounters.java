@@ -1,7 +1,6 @@
 package streambench.spark;
 
 import java.io.IOException;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
@@ -17,7 +16,8 @@ import streambench.common.StorageRequests;
  * log request. On a cluster they hold the driver's share only (the Delta log, not the data files).
  *
  * <p>Spark's own checkpoint (offsets and commits, the {@code walCommit} and {@code commitOffsets} phases)
- * is written through a {@code FileContext}, which makes a private ABFS instance: its requests are not here.
+ * is here too with {@code SPARK_CHECKPOINT_FILE_MANAGER=filesystem}; Spark's default, a {@code FileContext},
+ * makes a private ABFS instance whose requests are not.
  */
 final class LakeCounters implements Supplier<Map<String, Long>> {
     private final IOStatistics statistics; // null: the file system keeps none (the local one)
@@ -35,14 +35,6 @@ final class LakeCounters implements Supplier<Map<String, Long>> {
         if (statistics == null) {
             return Map.of();
         }
-        Map<String, Long> all = statistics.counters();
-        Map<String, Long> wanted = new HashMap<>();
-        for (String name : StorageRequests.counterNames()) {
-            Long value = all.get(name);
-            if (value != null) {
-                wanted.put(name, value);
-            }
-        }
-        return wanted;
+        return StorageRequests.countersIn(statistics.counters());
     }
 }
