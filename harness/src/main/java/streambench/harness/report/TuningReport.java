@@ -78,18 +78,25 @@ public final class TuningReport implements AutoCloseable {
                 changes(t.changed()),
                 t.decision().name().toLowerCase(Locale.ROOT),
                 o.loadInvalid() ? "invalid" : Boolean.toString(o.passed())));
-        for (String check : CapacityReport.CHECKS) {
-            Boolean passed = o.checks().get(check);
-            row.add(passed == null ? "" : passed ? "pass" : "fail");
-        }
-        row.add(num(o.maxLatencySeconds()));
-        row.add(num(o.p99Seconds()));
-        row.add(num(o.consumerCores()));
+        row.addAll(outcomeCells(o));
         row.add(t.reason());
         csv.printRecord(row);
         csv.flush();
         writeBest(bestKnobs);
         writeChart();
+    }
+
+    /** A trial's checks, max, p99 and consumer cores: the same columns in a trial's row and a confirmation's. */
+    private static List<Object> outcomeCells(TrialOutcome o) {
+        List<Object> cells = new ArrayList<>();
+        for (String check : CapacityReport.CHECKS) {
+            Boolean passed = o.checks().get(check);
+            cells.add(passed == null ? "" : passed ? "pass" : "fail");
+        }
+        cells.add(num(o.maxLatencySeconds()));
+        cells.add(num(o.p99Seconds()));
+        cells.add(num(o.consumerCores()));
+        return cells;
     }
 
     /** The best configuration run once more after the search: a row of its own in trials.csv. */
@@ -102,13 +109,7 @@ public final class TuningReport implements AutoCloseable {
                 changes(changed),
                 "confirm",
                 o.loadInvalid() ? "invalid" : Boolean.toString(o.passed())));
-        for (String check : CapacityReport.CHECKS) {
-            Boolean passed = o.checks().get(check);
-            row.add(passed == null ? "" : passed ? "pass" : "fail");
-        }
-        row.add(num(o.maxLatencySeconds()));
-        row.add(num(o.p99Seconds()));
-        row.add(num(o.consumerCores()));
+        row.addAll(outcomeCells(o));
         row.add("the best configuration, run again: it must pass again");
         csv.printRecord(row);
         csv.flush();
