@@ -253,13 +253,7 @@ public final class EngineRun {
         }
         long acked = sent.report().get().acked();
         long endMillis = sent.report().get().scheduleEndMicros(seconds) / 1000;
-        long deadline = System.nanoTime()
-                + Duration.ofSeconds(info.drainTimeoutSeconds()).toNanos();
-        while (tail.committedRows() < acked
-                && System.nanoTime() < deadline
-                && slot.current().process().isAlive()) {
-            Thread.sleep(100);
-        }
+        awaitRows(slot, tail, acked, 100, () -> {});
         if (tail.committedRows() < acked) {
             out.printf(
                     "  warm start incomplete: %,d of %,d warm-up events in the table after %d s; measuring anyway%n",
@@ -333,19 +327,13 @@ public final class EngineRun {
      */
     private void drain(Engine engine, ConsumerSlot slot, DeltaLogTail tail, long acked, long warmRows)
             throws InterruptedException {
-        long deadline = System.nanoTime()
-                + Duration.ofSeconds(info.drainTimeoutSeconds()).toNanos();
-        long lastPrint = 0;
-        while (tail.committedRows() - warmRows < acked
-                && System.nanoTime() < deadline
-                && slot.current().process().isAlive()) {
-            if (System.nanoTime() - lastPrint > 5_000_000_000L) {
-                out.printf(
-                        "  draining %s: %,d of %,d committed%n", engine.id(), tail.committedRows() - warmRows, acked);
-                lastPrint = System.nanoTime();
-            }
-            Thread.sleep(250);
-        }
+        awaitRows(
+                slot,
+                tail,
+                acked + warmRows,
+                250,
+                () -> out.printf(
+                        "  draining %s: %,d of %,d committed%n", engine.id(), tail.committedRows() - warmRows, acked));
         long committed = tail.committedRows() - warmRows;
         if (!slot.current().process().isAlive()) {
             out.println("  " + engine.label() + " consumer exited during the run; see "
@@ -362,6 +350,26 @@ public final class EngineRun {
                                     + tail.lastError().getMessage());
         } else {
             out.printf("  drained: all %,d events committed%n", acked);
+        }
+    }
+
+    /**
+     * Waits until the table holds {@code rows} rows, the consumer dies, or the drain timeout passes, polling
+     * every {@code pollMillis}; {@code progress} runs at the start and every 5 s.
+     */
+    private void awaitRows(ConsumerSlot slot, DeltaLogTail tail, long rows, long pollMillis, Runnable progress)
+            throws InterruptedException {
+        long deadline = System.nanoTime()
+                + Duration.ofSeconds(info.drainTimeoutSeconds()).toNanos();
+        long lastProgress = 0;
+        while (tail.committedRows() < rows
+                && System.nanoTime() < deadline
+                && slot.current().process().isAlive()) {
+            if (System.nanoTime() - lastProgress > 5_000_000_000L) {
+                progress.run();
+                lastProgress = System.nanoTime();
+            }
+            Thread.sleep(pollMillis);
         }
     }
 
