@@ -30,6 +30,9 @@ public final class StorageRequests {
     /** Every HTTP request sent; the one entry present even when zero. */
     public static final String TOTAL = "total";
 
+    /** Requests a consumer sends to the Blob endpoint itself, past the file system (one-request log writes). */
+    private static final String OWN_PUTS = "streambench_blob_put";
+
     private static final Map<String, List<String>> OPERATIONS = operations();
     private static final Set<String> COUNTERS =
             OPERATIONS.values().stream().flatMap(List::stream).collect(Collectors.toUnmodifiableSet());
@@ -54,11 +57,27 @@ public final class StorageRequests {
         ops.put("rename", List.of("op_rename"));
         ops.put("delete", List.of("op_delete"));
         ops.put("mkdirs", List.of("op_mkdirs"));
+        ops.put("blob_put", List.of(OWN_PUTS));
         // one per REST operation, failed ones too (a HEAD answered 404); retries inside it are not counted again
         for (String method : List.of("put", "patch", "get", "head", "delete", "post")) {
             ops.put("http_" + method, List.of("action_http_" + method + "_request"));
         }
         return ops;
+    }
+
+    /**
+     * {@code counters} with {@code ownPuts} requests that went to the store past the file system added: under
+     * their own operation, and to the total and the PUT count so those stay every request sent.
+     */
+    public static Map<String, Long> withOwnPuts(Map<String, Long> counters, long ownPuts) {
+        if (ownPuts == 0) {
+            return counters;
+        }
+        Map<String, Long> all = new HashMap<>(counters);
+        all.put(OWN_PUTS, ownPuts);
+        all.merge("connections_made", ownPuts, Long::sum);
+        all.merge("action_http_put_request", ownPuts, Long::sum);
+        return all;
     }
 
     /**

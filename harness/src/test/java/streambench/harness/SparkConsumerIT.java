@@ -106,6 +106,12 @@ abstract class SparkConsumerIT {
                 .allSatisfy(
                         b -> assertThat(b.get("storage_requests").get("total").asLong())
                                 .isPositive());
+        assertThat(batches.stream()
+                        .mapToLong(
+                                b -> b.get("storage_requests").path("blob_put").asLong())
+                        .sum())
+                .as("offsets, commits, Delta commit and checksum as one Put Blob each (the blob-put defaults)")
+                .isGreaterThanOrEqualTo(3L * batches.size());
         assertThat(String.join("\n", output))
                 .contains("MAX_OFFSETS_PER_TRIGGER=5000")
                 .contains("ADLS_ACCOUNT_KEY=<redacted>")
@@ -161,6 +167,53 @@ abstract class SparkConsumerIT {
                 .contains("the Delta table at TABLE_PATH (" + services.lake.tableUri(table) + ") already holds data")
                 .contains("would append the whole topic again; point CHECKPOINT_LOCATION at this table's checkpoint, "
                         + "use a new TABLE_PATH, or set SPARK_APPEND_TO_EXISTING_TABLE=true if appending is intended");
+        ConsumerChecks.assertExactlyOnceOnSchedule(
+                DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE);
+    }
+
+    /**
+     * Two queries on one checkpoint: each log file is written only if absent (one exclusive Put Blob with the
+     * blob-put defaults), so the two meet at the first batch both try to write, one of them stops naming the
+     * conflict, and the table holds every event once.
+     */
+    @Test
+    void aSecondQueryOnTheSameCheckpointStopsAtTheFirstConflictingWrite() throws Exception {
+        String topic = "twice-" + jarKey().replace('.', '-');
+        String table = "it/" + topic;
+        services.topics.create(topic, 2);
+        Map<String, String> env = services.consumerEnv(topic, table);
+        env.put("MAX_OFFSETS_PER_TRIGGER", "3000");
+        List<String> firstOut = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> secondOut = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Map<String, String> secondEnv = new java.util.LinkedHashMap<>(env);
+        secondEnv.put("WARMUP_BATCHES", "0");
+        try (ConsumerProcess first = startConsumer(env, "first", firstOut::add)) {
+            first.awaitReady(READY);
+            CompletableFuture<ProducerLauncher.Outcome> produced = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return services.produce(LAYOUT, topic, RATE, SECONDS, tmp, "twice");
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            try (ConsumerProcess second = startConsumer(secondEnv, "second", secondOut::add)) {
+                long deadline = System.nanoTime() + DRAIN.toNanos();
+                while (first.process().isAlive() && second.process().isAlive() && System.nanoTime() < deadline) {
+                    Thread.sleep(200);
+                }
+                assertThat(first.process().isAlive() && second.process().isAlive())
+                        .as("one of two queries on one checkpoint stops")
+                        .isFalse();
+                String loser = String.join("\n", first.process().isAlive() ? secondOut : firstOut);
+                assertThat(loser)
+                        .containsPattern("Multiple streaming jobs detected for \\d+"
+                                + "|multiple streaming queries are using the same checkpoint");
+                ProducerLauncher.Outcome outcome = produced.get();
+                assertThat(outcome.succeeded()).as(outcome.logTail()).isTrue();
+                long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), EVENTS, DRAIN);
+                assertThat(rows).isEqualTo(EVENTS);
+            }
+        }
         ConsumerChecks.assertExactlyOnceOnSchedule(
                 DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE);
     }

@@ -8,9 +8,12 @@ import java.util.Optional;
  * FileContext, which opens a file system of its own, so its requests are invisible to the counters the
  * telemetry reads. {@code filesystem} goes through the cached FileSystem that Delta and the Parquet writers
  * use, so a micro-batch's storage requests are counted whole; both write a temporary file and rename it.
+ * {@code blob-put} writes each log file as one exclusive {@code Put Blob} (see BlobPutCheckpointFileManager),
+ * counted by the telemetry as {@code blob_put}.
  */
 enum CheckpointFileManager {
     FILECONTEXT(List.of()),
+    BLOB_PUT(List.of("streambench.spark.BlobPutCheckpointFileManager")),
     // Spark 4.1 moved the class into a package of its own
     FILESYSTEM(List.of(
             "org.apache.spark.sql.execution.streaming.checkpointing.FileSystemBasedCheckpointFileManager",

@@ -35,6 +35,6 @@ final class LakeCounters implements Supplier<Map<String, Long>> {
         if (statistics == null) {
             return Map.of();
         }
-        return StorageRequests.countersIn(statistics.counters());
+        return StorageRequests.withOwnPuts(StorageRequests.countersIn(statistics.counters()), AtomicBlobPut.requests());
     }
 }

@@ -159,11 +159,26 @@ record SparkSettings(
         conf.put(
                 "spark.sql.streaming.noDataMicroBatches.enabled",
                 knobs.env("SPARK_NO_DATA_MICRO_BATCHES", "true").asBoolean() + "");
-        knobs.env("SPARK_CHECKPOINT_FILE_MANAGER", "filesystem")
-                .asEnum(CheckpointFileManager.class)
+        knobs.env("SPARK_CHECKPOINT_FILE_MANAGER", "blob-put")
+                .asEnum(CheckpointFileManager.class, SparkSettings::spelling)
                 .sparkClass()
                 .ifPresent(c -> conf.put("spark.sql.streaming.checkpointFileManagerClass", c));
+        if (knobs.env("DELTA_LOG_STORE", "blob-put").asEnum(DeltaLogStore.class, SparkSettings::spelling)
+                == DeltaLogStore.BLOB_PUT) {
+            conf.put("spark.delta.logStore.abfs.impl", BlobPutLogStore.class.getName());
+            conf.put("spark.delta.logStore.abfss.impl", BlobPutLogStore.class.getName());
+        }
         return conf;
+    }
+
+    private static String spelling(Enum<?> choice) {
+        return choice.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    /** How Delta writes a commit file on abfs: Delta's AzureLogStore (temporary file, rename) or one exclusive PUT. */
+    enum DeltaLogStore {
+        AZURE,
+        BLOB_PUT
     }
 
     /**
