@@ -14,6 +14,7 @@ import org.apache.spark.SparkConf;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.streaming.DataStreamWriter;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.apache.spark.sql.streaming.StreamingQueryException;
 import org.apache.spark.sql.streaming.Trigger;
@@ -144,13 +145,19 @@ public final class SparkConsumerMain {
         if (s.outputCoalescePartitions() > 0) {
             events = events.coalesce(s.outputCoalescePartitions()); // narrows without a shuffle
         }
-        StreamingQuery query = events.writeStream()
-                .format("delta")
+        DataStreamWriter<Row> writer = events.writeStream()
                 .outputMode("append")
                 .option("checkpointLocation", s.checkpointLocation())
                 .trigger(Trigger.ProcessingTime(s.triggerInterval().toMillis(), TimeUnit.MILLISECONDS))
-                .queryName("streambench")
-                .start(s.tableUri());
+                .queryName("streambench");
+        StreamingQuery query = s.deltaWriter() == SparkSettings.DeltaWriter.CACHED_SNAPSHOT
+                ? writer.foreachBatch(new CachedSnapshotDeltaWriter(s.tableUri()))
+                        .start()
+                : writer.format("delta").start(s.tableUri());
+        out.println("spark: micro-batches appended by "
+                + (s.deltaWriter() == SparkSettings.DeltaWriter.CACHED_SNAPSHOT
+                        ? "one transaction per batch on the last commit's snapshot (SPARK_DELTA_WRITER=cached-snapshot)"
+                        : "Delta's streaming sink (SPARK_DELTA_WRITER=delta-sink)"));
 
         BackgroundCheckpointer checkpointer = s.backgroundCheckpointEvery() > 0
                 ? BackgroundCheckpointer.start(

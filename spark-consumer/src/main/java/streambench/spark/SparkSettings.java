@@ -27,6 +27,7 @@ record SparkSettings(
         Map<String, String> kafkaSourceOptions,
         Duration triggerInterval,
         int outputCoalescePartitions,
+        DeltaWriter deltaWriter,
         Map<String, String> tableProperties,
         int warmupBatches,
         int warmupRows,
@@ -45,6 +46,7 @@ record SparkSettings(
                 kafkaSourceOptions(knobs, consumer),
                 knobs.env("TRIGGER_INTERVAL", "0s").asDuration(),
                 knobs.env("OUTPUT_COALESCE_PARTITIONS", "1").asNonNegativeInt(),
+                knobs.env("SPARK_DELTA_WRITER", "cached-snapshot").asEnum(DeltaWriter.class, SparkSettings::spelling),
                 tableProperties(knobs),
                 knobs.env("WARMUP_BATCHES", "3").asNonNegativeInt(),
                 knobs.env("WARMUP_ROWS", "1000").asPositiveInt(),
@@ -173,6 +175,15 @@ record SparkSettings(
 
     private static String spelling(Enum<?> choice) {
         return choice.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    /**
+     * What appends each micro-batch: Delta's streaming sink, or {@link CachedSnapshotDeltaWriter} through
+     * {@code foreachBatch}, which skips the sink's per-batch log listing and state rebuild.
+     */
+    enum DeltaWriter {
+        DELTA_SINK,
+        CACHED_SNAPSHOT
     }
 
     /** How Delta writes a commit file on abfs: Delta's AzureLogStore (temporary file, rename) or one exclusive PUT. */
