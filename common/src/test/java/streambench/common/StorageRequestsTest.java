@@ -58,6 +58,15 @@ class StorageRequestsTest {
     }
 
     @Test
+    void putsSentPastTheFileSystemCountAsTheirOwnOperationAndInTotalAndPut() {
+        Map<String, Long> fs = Map.of("connections_made", 10L, "action_http_put_request", 4L);
+        Map<String, Long> later = Map.of("connections_made", 13L, "action_http_put_request", 5L);
+        assertThat(StorageRequests.between(StorageRequests.withOwnPuts(fs, 2), StorageRequests.withOwnPuts(later, 6)))
+                .containsExactly(Map.entry("total", 7L), Map.entry("blob_put", 4L), Map.entry("http_put", 5L));
+        assertThat(StorageRequests.withOwnPuts(fs, 0)).isSameAs(fs);
+    }
+
+    @Test
     void aCounterThatWentDownStartedAgainFromZero() {
         Map<String, Long> old = Map.of("connections_made", 500L, "op_delete", 7L);
         Map<String, Long> fresh = Map.of("connections_made", 3L, "op_delete", 1L);

@@ -32,7 +32,7 @@ final class BackgroundCheckpointer implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
-    private long lastCheckpointed = 0;
+    private volatile long lastCheckpointed = 0;
 
     private BackgroundCheckpointer(
             SparkSession spark, String tableUri, int every, PrintStream out, java.util.List<String> secrets) {
@@ -70,6 +70,14 @@ final class BackgroundCheckpointer implements AutoCloseable {
             // a failed checkpoint costs the next batches a longer replay, never data: try again next time
             out.println("spark: background checkpoint failed: " + streambench.common.MainRunner.describe(e, secrets));
         }
+    }
+
+    /**
+     * The newest version this thread checkpointed (0: none yet). A writer that keeps its own snapshot (the
+     * cached-snapshot writer) refreshes it when this moves, so its log segment starts at the new checkpoint.
+     */
+    long lastCheckpointed() {
+        return lastCheckpointed;
     }
 
     @Override

@@ -43,9 +43,18 @@ final class CachedSnapshotDeltaWriter implements VoidFunction2<Dataset<Row>, Lon
             new java.util.concurrent.atomic.AtomicBoolean();
 
     private final String tableUri;
+    private final java.util.function.LongSupplier newestCheckpoint;
+    private long checkpointSeen;
 
-    CachedSnapshotDeltaWriter(String tableUri) {
+    /**
+     * {@code newestCheckpoint} is the version of the newest log checkpoint written in this JVM (0: none). A
+     * snapshot built from commits stays on the log segment of the checkpoint it was loaded from, so after each
+     * new checkpoint the writer takes one fresh snapshot (a listing of the log); otherwise whoever rebuilds
+     * the state, the background checkpoint included, replays every commit since the consumer started.
+     */
+    CachedSnapshotDeltaWriter(String tableUri, java.util.function.LongSupplier newestCheckpoint) {
         this.tableUri = tableUri;
+        this.newestCheckpoint = newestCheckpoint;
     }
 
     @Override
@@ -56,12 +65,19 @@ final class CachedSnapshotDeltaWriter implements VoidFunction2<Dataset<Row>, Lon
             throw new IllegalStateException("no streaming query id for batch " + batchId + ": not run by a query");
         }
         DeltaLog log = DeltaLog.forTable(spark, tableUri);
+        long checkpoint = newestCheckpoint.getAsLong();
         try {
-            append(
-                    log.startTransaction(Option.empty(), Option.apply(log.unsafeVolatileSnapshot())),
-                    batch,
-                    batchId,
-                    queryId);
+            if (checkpoint > checkpointSeen) {
+                checkpointSeen = checkpoint;
+                // lists the log: the new snapshot's segment starts at the new checkpoint
+                append(log.startTransaction(), batch, batchId, queryId);
+            } else {
+                append(
+                        log.startTransaction(Option.empty(), Option.apply(log.unsafeVolatileSnapshot())),
+                        batch,
+                        batchId,
+                        queryId);
+            }
         } catch (ConcurrentModificationException e) {
             // another commit reached the table since our snapshot: decide again on the table as it is now
             append(log.startTransaction(), batch, batchId, queryId);

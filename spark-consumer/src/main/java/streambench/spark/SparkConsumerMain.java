@@ -145,20 +145,6 @@ public final class SparkConsumerMain {
         if (s.outputCoalescePartitions() > 0) {
             events = events.coalesce(s.outputCoalescePartitions()); // narrows without a shuffle
         }
-        DataStreamWriter<Row> writer = events.writeStream()
-                .outputMode("append")
-                .option("checkpointLocation", s.checkpointLocation())
-                .trigger(Trigger.ProcessingTime(s.triggerInterval().toMillis(), TimeUnit.MILLISECONDS))
-                .queryName("streambench");
-        StreamingQuery query = s.deltaWriter() == SparkSettings.DeltaWriter.CACHED_SNAPSHOT
-                ? writer.foreachBatch(new CachedSnapshotDeltaWriter(s.tableUri()))
-                        .start()
-                : writer.format("delta").start(s.tableUri());
-        out.println("spark: micro-batches appended by "
-                + (s.deltaWriter() == SparkSettings.DeltaWriter.CACHED_SNAPSHOT
-                        ? "one transaction per batch on the last commit's snapshot (SPARK_DELTA_WRITER=cached-snapshot)"
-                        : "Delta's streaming sink (SPARK_DELTA_WRITER=delta-sink)"));
-
         BackgroundCheckpointer checkpointer = s.backgroundCheckpointEvery() > 0
                 ? BackgroundCheckpointer.start(
                         spark,
@@ -167,6 +153,21 @@ public final class SparkConsumerMain {
                         out,
                         s.lake().secretValues())
                 : null;
+        DataStreamWriter<Row> writer = events.writeStream()
+                .outputMode("append")
+                .option("checkpointLocation", s.checkpointLocation())
+                .trigger(Trigger.ProcessingTime(s.triggerInterval().toMillis(), TimeUnit.MILLISECONDS))
+                .queryName("streambench");
+        StreamingQuery query = s.deltaWriter() == SparkSettings.DeltaWriter.CACHED_SNAPSHOT
+                ? writer.foreachBatch(new CachedSnapshotDeltaWriter(
+                                s.tableUri(), checkpointer == null ? () -> 0L : checkpointer::lastCheckpointed))
+                        .start()
+                : writer.format("delta").start(s.tableUri());
+        out.println("spark: micro-batches appended by "
+                + (s.deltaWriter() == SparkSettings.DeltaWriter.CACHED_SNAPSHOT
+                        ? "one transaction per batch on the last commit's snapshot (SPARK_DELTA_WRITER=cached-snapshot)"
+                        : "Delta's streaming sink (SPARK_DELTA_WRITER=delta-sink)"));
+
         startup.onStop(health, () -> {
             if (checkpointer != null) {
                 checkpointer.close();
