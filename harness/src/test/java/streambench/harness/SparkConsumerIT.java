@@ -113,6 +113,10 @@ abstract class SparkConsumerIT {
                 .as("offsets, commits, Delta commit and checksum as one Put Blob each (the blob-put defaults)")
                 .isGreaterThanOrEqualTo(3L * batches.size());
         assertThat(String.join("\n", output))
+                .as("the default writer answers its exactly-once check from the snapshot's checksum")
+                .contains("appended by one transaction per batch on the last commit's snapshot")
+                .doesNotContain("the exactly-once check rebuilds the table state");
+        assertThat(String.join("\n", output))
                 .contains("MAX_OFFSETS_PER_TRIGGER=5000")
                 .contains("ADLS_ACCOUNT_KEY=<redacted>")
                 .doesNotContain(LakeSettings.AZURITE_KEY);

@@ -93,6 +93,23 @@ public final class SparkConsumerMain {
                 s.warmupBatches(), scratch, (System.nanoTime() - t0) / 1e9);
     }
 
+    /** The blob-put knobs need a shared key; without one (OAuth) the log files keep the rename path: say so. */
+    private static void sayWhereLogFilesGo(SparkSession spark, SparkSettings s, PrintStream out) {
+        boolean wanted = s.sparkConf().containsKey("spark.delta.logStore.abfs.impl")
+                || s.sparkConf()
+                        .getOrDefault("spark.sql.streaming.checkpointFileManagerClass", "")
+                        .contains("BlobPut");
+        if (wanted
+                && s.tableUri().startsWith("abfs")
+                && BlobAddress.of(
+                                new org.apache.hadoop.fs.Path(s.tableUri()),
+                                spark.sparkContext().hadoopConfiguration())
+                        .isEmpty()) {
+            out.println("spark: SPARK_CHECKPOINT_FILE_MANAGER/DELTA_LOG_STORE=blob-put need the account's shared key; "
+                    + "this lake has none (OAuth), so log files are written as a temporary file and a rename");
+        }
+    }
+
     static int run(Knobs knobs, PrintStream out) throws Exception {
         SparkSettings s = SparkSettings.fromKnobs(knobs);
         ConsumerStartup startup = new ConsumerStartup(PROGRAM, s.consumer(), out);
@@ -111,6 +128,7 @@ public final class SparkConsumerMain {
                 + spark.sparkContext().master());
 
         FreshQueryGuard.check(spark, s, out); // before the table is created or anything is written
+        sayWhereLogFilesGo(spark, s, out);
 
         DeltaTable.createIfNotExists(spark)
                 .location(s.tableUri())
