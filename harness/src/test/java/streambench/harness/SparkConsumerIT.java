@@ -136,13 +136,7 @@ abstract class SparkConsumerIT {
         List<String> beforeKill = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (ConsumerProcess first = startConsumer(env, "before-kill", beforeKill::add)) {
             first.awaitReady(READY);
-            produced = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return services.produce(LAYOUT, topic, RATE, SECONDS, tmp, "kill");
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
+            produced = produceInBackground(topic, "kill");
             long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), 6000, DRAIN);
             assertThat(rows).as("rows committed before the kill").isGreaterThanOrEqualTo(6000);
             long deadline = System.nanoTime() + DRAIN.toNanos();
@@ -193,13 +187,7 @@ abstract class SparkConsumerIT {
         secondEnv.put("WARMUP_BATCHES", "0");
         try (ConsumerProcess first = startConsumer(env, "first", firstOut::add)) {
             first.awaitReady(READY);
-            CompletableFuture<ProducerLauncher.Outcome> produced = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return services.produce(LAYOUT, topic, RATE, SECONDS, tmp, "twice");
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
+            CompletableFuture<ProducerLauncher.Outcome> produced = produceInBackground(topic, "twice");
             try (ConsumerProcess second = startConsumer(secondEnv, "second", secondOut::add)) {
                 long deadline = System.nanoTime() + DRAIN.toNanos();
                 while (first.process().isAlive() && second.process().isAlive() && System.nanoTime() < deadline) {
@@ -232,6 +220,17 @@ abstract class SparkConsumerIT {
         env.put("KAFKA_CONNECT_TIMEOUT", "3s");
         assertThat(ConsumerChecks.runToExit(LAYOUT.jar(jarKey()), jarKey() + "-no-kafka", env, tmp, 2))
                 .contains("Kafka at 127.0.0.1:1 did not answer within 3 s");
+    }
+
+    /** The producer's load at {@link #RATE} for {@link #SECONDS}, while the test watches the consumers. */
+    private CompletableFuture<ProducerLauncher.Outcome> produceInBackground(String topic, String name) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return services.produce(LAYOUT, topic, RATE, SECONDS, tmp, name);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
     }
 
     private ConsumerProcess startConsumer(

@@ -77,18 +77,22 @@ final class AtomicBlobPut {
                 backoffMs = pause(backoffMs);
                 continue;
             }
-            throw new IOException("PUT " + blob.uri().getRawPath() + " answered " + status + " "
-                    + answer.headers().firstValue("x-ms-error-code").orElse(""));
+            throw refused("PUT", blob, answer);
         }
     }
 
     private static byte[] read(BlobAddress blob) throws IOException {
         HttpResponse<byte[]> answer = send("GET", blob, new byte[0], false);
         if (answer.statusCode() != 200) {
-            throw new IOException("GET " + blob.uri().getRawPath() + " answered " + answer.statusCode() + " "
-                    + answer.headers().firstValue("x-ms-error-code").orElse(""));
+            throw refused("GET", blob, answer);
         }
         return answer.body();
+    }
+
+    /** The path, the status and Azure's error code: never the URL's query or a header that could hold a secret. */
+    private static IOException refused(String verb, BlobAddress blob, HttpResponse<?> answer) {
+        return new IOException(verb + " " + blob.uri().getRawPath() + " answered " + answer.statusCode() + " "
+                + answer.headers().firstValue("x-ms-error-code").orElse(""));
     }
 
     private static HttpResponse<byte[]> send(String verb, BlobAddress blob, byte[] body, boolean exclusive)
