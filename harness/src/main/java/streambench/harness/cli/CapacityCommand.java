@@ -27,9 +27,10 @@ import streambench.harness.services.Machine;
 @Command(
         name = "capacity",
         mixinStandardHelpOptions = true,
-        description = "Find each engine's capacity: the highest rate at which it passes every check. Ramps up by "
-                + "doubling from --min-rate until a trial fails, bisects to --precision, then repeats the best "
-                + "passing rate once to confirm it. Writes capacity.csv and capacity_chart.png.")
+        description =
+                "Find each engine's capacity: the highest rate at which it passes every check. Ramps up by "
+                        + "doubling from --min-rate until a rate fails (a failed trial is repeated once), bisects to "
+                        + "--precision, then repeats the best passing rate once to confirm it. Writes capacity.csv and capacity_chart.png.")
 public final class CapacityCommand implements Callable<Integer> {
     @Option(
             names = "--engines",
@@ -67,9 +68,18 @@ public final class CapacityCommand implements Callable<Integer> {
 
     @Option(
             names = "--max-trials",
-            defaultValue = "20",
+            defaultValue = "24",
             description = "Trials per engine at most (default ${DEFAULT-VALUE}).")
     int maxTrials;
+
+    @Option(
+            names = "--repeat-failures",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
+            description = "Repeat a failed ramp or bisection trial once; the rate fails only if the repeat fails "
+                    + "too, so one slow second cannot end the ramp (default ${DEFAULT-VALUE}).")
+    boolean repeatFailures;
 
     @Mixin
     ConsumerHeapOption consumerHeap;
@@ -121,6 +131,7 @@ public final class CapacityCommand implements Callable<Integer> {
                         .minRate(minRate)
                         .precision(precision)
                         .maxTrials(maxTrials)
+                        .repeatFailures(repeatFailures)
                         .knobs(session.baselineKnobs(engine))
                         .runner((k, rate) -> TrialSession.outcome(session.run(engine, k, rate)))
                         .listener(t -> {

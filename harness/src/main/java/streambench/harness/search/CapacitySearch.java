@@ -16,6 +16,13 @@ import streambench.common.ConfigException;
  * passing rate once: a single pass can be luck, and a capacity is only worth publishing if it passes
  * twice. A rate that passed once and then failed counts as failed, and the search goes on below it.
  *
+ * <p>While ramping and bisecting, a failed trial is repeated once before the rate counts as failed. Near
+ * an engine's limit one slow second decides a trial, and the first failure decides everything above
+ * it: a single unlucky second at 40 % of the capacity would otherwise end the ramp there, and two
+ * searches of the same engine would disagree by more than any precision. A rate whose repeat passes
+ * stays in play; the capacity the search reports has still passed at least two of the trials at it,
+ * because the confirmation is not repeated.
+ *
  * <p>A trial whose load is invalid (the producer could not hold its schedule) says nothing about the
  * engine: it ends the search upward, and the capacity reported is the best passing rate below it,
  * flagged as a lower bound rather than passed off as the engine's limit.
@@ -30,6 +37,8 @@ public final class CapacitySearch {
     public enum Phase {
         RAMP,
         BISECT,
+        /** The same rate again after a failed ramp or bisection trial. */
+        REPEAT,
         CONFIRM
     }
 
@@ -86,6 +95,7 @@ public final class CapacitySearch {
     private final long maxRate;
     private final int maxTrials;
     private final boolean confirm;
+    private final boolean repeatFailures;
     private final Map<String, String> knobs;
     private final TrialRunner runner;
     private final TrialListener<Trial> listener;
@@ -96,6 +106,7 @@ public final class CapacitySearch {
         this.maxRate = b.maxRate;
         this.maxTrials = b.maxTrials;
         this.confirm = b.confirm;
+        this.repeatFailures = b.repeatFailures;
         this.knobs = Map.copyOf(b.knobs);
         this.runner = Objects.requireNonNull(b.runner, "runner");
         this.listener = b.listener;
@@ -148,7 +159,7 @@ public final class CapacitySearch {
                 if (trials.size() >= maxTrials) {
                     return Stop.TRIAL_BUDGET;
                 }
-                if (!trial(rate, Phase.RAMP).passed() || rate >= maxRate) {
+                if (!decide(rate, Phase.RAMP) || rate >= maxRate) {
                     break;
                 }
                 rate = rate > maxRate / 2 ? maxRate : rate * 2;
@@ -163,7 +174,7 @@ public final class CapacitySearch {
                     if (trials.size() >= maxTrials) {
                         return Stop.TRIAL_BUDGET;
                     }
-                    if (trial(mid.getAsLong(), Phase.BISECT).passed()) {
+                    if (decide(mid.getAsLong(), Phase.BISECT)) {
                         best = mid.getAsLong();
                     }
                 }
@@ -173,7 +184,7 @@ public final class CapacitySearch {
                 if (trials.size() >= maxTrials) {
                     return Stop.TRIAL_BUDGET;
                 }
-                if (trial(best, Phase.CONFIRM).passed()) {
+                if (decide(best, Phase.CONFIRM)) {
                     confirmed = true;
                     break;
                 }
@@ -196,8 +207,16 @@ public final class CapacitySearch {
             return firstFail != null && firstFail - best <= precision * best;
         }
 
-        private TrialOutcome trial(long rate, Phase phase) throws IOException, InterruptedException {
-            TrialOutcome outcome = runner.run(knobs, rate);
+        /**
+         * Whether the engine sustains {@code rate}, by one trial or, for a failed ramp or bisection trial,
+         * two. Only a decided failure moves {@link #firstFail}: a first failure whose repeat passes
+         * must not bound the bisection.
+         */
+        private boolean decide(long rate, Phase phase) throws IOException, InterruptedException {
+            TrialOutcome outcome = trial(rate, phase);
+            if (isEngineFailure(outcome) && repeatFailures && phase != Phase.CONFIRM && trials.size() < maxTrials) {
+                outcome = trial(rate, Phase.REPEAT);
+            }
             if (outcome.loadInvalid()) {
                 passes.remove(rate);
                 if (loadCeiling == null || rate < loadCeiling) {
@@ -212,6 +231,11 @@ public final class CapacitySearch {
                     firstFail = rate;
                 }
             }
+            return outcome.passed();
+        }
+
+        private TrialOutcome trial(long rate, Phase phase) throws IOException, InterruptedException {
+            TrialOutcome outcome = runner.run(knobs, rate);
             Trial trial = new Trial(trials.size() + 1, rate, phase, outcome);
             trials.add(trial);
             listener.trialDone(trial);
@@ -236,6 +260,10 @@ public final class CapacitySearch {
         }
     }
 
+    private static boolean isEngineFailure(TrialOutcome outcome) {
+        return !outcome.passed() && !outcome.loadInvalid();
+    }
+
     /** The rate to try between a pass and a failure: their midpoint, in as few significant figures as split them. */
     static OptionalLong between(long pass, long fail) {
         double mid = (pass + (double) fail) / 2;
@@ -255,6 +283,7 @@ public final class CapacitySearch {
         private long maxRate = Long.MAX_VALUE;
         private int maxTrials = 30;
         private boolean confirm = true;
+        private boolean repeatFailures = true;
         private Map<String, String> knobs = Map.of();
         private TrialRunner runner;
         private TrialListener<Trial> listener = TrialListener.none();
@@ -292,6 +321,16 @@ public final class CapacitySearch {
         /** Repeat the best passing rate once before calling it the capacity; default true. */
         public Builder confirm(boolean confirm) {
             this.confirm = confirm;
+            return this;
+        }
+
+        /**
+         * Repeat a failed ramp or bisection trial once, and count the rate as failed only if the repeat
+         * fails too; default true. False: every trial decides alone, which costs fewer trials and lets one
+         * slow second end the ramp.
+         */
+        public Builder repeatFailures(boolean repeatFailures) {
+            this.repeatFailures = repeatFailures;
             return this;
         }
 

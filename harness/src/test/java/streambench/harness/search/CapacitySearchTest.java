@@ -16,7 +16,17 @@ import streambench.harness.search.CapacitySearch.Stop;
 import streambench.harness.search.CapacitySearch.Trial;
 
 class CapacitySearchTest {
+    /** One trial per decision, so the sequences below read as the bare ramp, bisection and confirmation. */
     private static Result search(ModelEngine engine) throws IOException {
+        return CapacitySearch.builder()
+                .minRate(1000)
+                .repeatFailures(false)
+                .runner(engine)
+                .build()
+                .run();
+    }
+
+    private static Result searchRepeatingFailures(ModelEngine engine) throws IOException {
         return CapacitySearch.builder().minRate(1000).runner(engine).build().run();
     }
 
@@ -50,6 +60,120 @@ class CapacitySearchTest {
         assertThat(r.stop()).isEqualTo(Stop.FOUND);
         assertThat(r.detail()).isEqualTo("passes at 13000 msg/s twice, fails at 14000 msg/s");
         assertThat(r.trials()).extracting(Trial::number).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9);
+    }
+
+    @Test
+    void byDefaultAFailedTrialIsRepeatedBeforeTheRateCountsAsFailed() throws IOException {
+        Result r = searchRepeatingFailures(ModelEngine.withCapacity(13_700));
+
+        assertThat(rates(r))
+                .containsExactly(1000L, 2000L, 4000L, 8000L, 16000L, 16000L, 12000L, 14000L, 14000L, 13000L, 13000L);
+        assertThat(phases(r))
+                .containsExactly(
+                        Phase.RAMP,
+                        Phase.RAMP,
+                        Phase.RAMP,
+                        Phase.RAMP,
+                        Phase.RAMP,
+                        Phase.REPEAT,
+                        Phase.BISECT,
+                        Phase.BISECT,
+                        Phase.REPEAT,
+                        Phase.BISECT,
+                        Phase.CONFIRM);
+        assertThat(r.capacity()).hasValue(13_000);
+        assertThat(r.confirmed()).isTrue();
+        assertThat(r.detail()).isEqualTo("passes at 13000 msg/s twice, fails at 14000 msg/s");
+    }
+
+    @Test
+    void oneSlowTrialEarlyInTheRampDoesNotEndIt() throws IOException {
+        // trial 3 (4,000 msg/s, a third of the capacity) has one slow second
+        Result repeated =
+                searchRepeatingFailures(ModelEngine.withCapacity(13_700).force(3, false));
+        assertThat(rates(repeated).subList(0, 6)).containsExactly(1000L, 2000L, 4000L, 4000L, 8000L, 16000L);
+        assertThat(phases(repeated).get(3)).isEqualTo(Phase.REPEAT);
+        assertThat(repeated.capacity()).hasValue(13_000);
+        assertThat(repeated.confirmed()).isTrue();
+
+        Result single = search(ModelEngine.withCapacity(13_700).force(3, false));
+        assertThat(single.capacity()).hasValue(3800); // below the slow trial's rate, whatever the engine can do
+    }
+
+    @Test
+    void aRateWhoseRepeatPassesDoesNotBoundTheBisection() throws IOException {
+        // 12,000 fails once (trial 7) and passes its repeat: the search goes on above it
+        Result r = searchRepeatingFailures(ModelEngine.withCapacity(13_700).force(7, false));
+
+        assertThat(rates(r).subList(6, rates(r).size()))
+                .containsExactly(12000L, 12000L, 14000L, 14000L, 13000L, 13000L);
+        assertThat(r.capacity()).hasValue(13_000);
+        assertThat(r.stop()).isEqualTo(Stop.FOUND);
+    }
+
+    @Test
+    void aConfirmationIsNotRepeated() throws IOException {
+        // trial 11 confirms 13,000 and fails: 13,000 is failed, and 12,000 is confirmed instead
+        Result r = searchRepeatingFailures(ModelEngine.withCapacity(13_700).force(11, false));
+
+        assertThat(rates(r).subList(10, rates(r).size())).containsExactly(13000L, 12000L);
+        assertThat(phases(r).subList(10, rates(r).size())).containsExactly(Phase.CONFIRM, Phase.CONFIRM);
+        assertThat(r.capacity()).hasValue(12_000);
+        assertThat(r.confirmed()).isTrue();
+    }
+
+    @Test
+    void anInvalidLoadIsNotRepeated() throws IOException {
+        Result r = searchRepeatingFailures(ModelEngine.withCapacity(50_000).loadInvalidAbove(20_000));
+
+        assertThat(rates(r)).containsExactly(1000L, 2000L, 4000L, 8000L, 16000L, 32000L, 16000L);
+        assertThat(r.stop()).isEqualTo(Stop.LOAD_GENERATOR_LIMIT);
+    }
+
+    @Test
+    void theTrialBudgetCutsARepeatShortAndTheFirstFailureStands() throws IOException {
+        Result r = CapacitySearch.builder()
+                .minRate(1000)
+                .maxTrials(5)
+                .runner(ModelEngine.withCapacity(13_700))
+                .build()
+                .run();
+
+        assertThat(rates(r)).containsExactly(1000L, 2000L, 4000L, 8000L, 16000L);
+        assertThat(r.stop()).isEqualTo(Stop.TRIAL_BUDGET);
+        assertThat(r.detail()).isEqualTo("passes at 8000 msg/s after 5 trials, fails at 16000 msg/s");
+    }
+
+    @Test
+    void withFlakyTrialsRepeatingFailuresKeepsTwoSearchesCloser() throws IOException {
+        // every trial fails with probability 0.15 whatever the rate, as one slow second on a shared machine
+        // does; below the capacity of 50,000 msg/s the engine passes otherwise
+        int within = 0;
+        int withinSingle = 0;
+        for (int seed = 0; seed < 200; seed++) {
+            within += withinFifteenPercent(flakySearch(seed, true), 50_000) ? 1 : 0;
+            withinSingle += withinFifteenPercent(flakySearch(seed, false), 50_000) ? 1 : 0;
+        }
+        assertThat(within).isGreaterThan(withinSingle + 40);
+    }
+
+    private static boolean withinFifteenPercent(Result r, long capacity) {
+        return r.capacity().isPresent() && r.capacity().getAsLong() >= 0.85 * capacity;
+    }
+
+    private static Result flakySearch(long seed, boolean repeat) throws IOException {
+        Random flake = new Random(seed);
+        TrialRunner engine = (knobs, rate) -> {
+            boolean slowSecond = flake.nextDouble() < 0.15;
+            boolean passed = rate <= 50_000 && !slowSecond;
+            return TrialOutcome.judged(passed, Map.of("threshold", passed), passed ? 3.0 : 5.5, 2.0, true, 1.0);
+        };
+        return CapacitySearch.builder()
+                .minRate(1000)
+                .repeatFailures(repeat)
+                .runner(engine)
+                .build()
+                .run();
     }
 
     @Test
@@ -225,6 +349,7 @@ class CapacitySearchTest {
         Result r = CapacitySearch.builder()
                 .minRate(1000)
                 .maxTrials(6)
+                .repeatFailures(false)
                 .runner(ModelEngine.withCapacity(13_700))
                 .build()
                 .run();
