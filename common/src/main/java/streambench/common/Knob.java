@@ -106,6 +106,15 @@ public record Knob(String name, String value) {
         };
     }
 
+    /** {@link #asDuration()}, and more than zero: an interval something is done every. */
+    public Duration asPositiveDuration() {
+        Duration d = asDuration();
+        if (d.isZero()) {
+            throw invalid("a positive duration such as 500ms or 1s");
+        }
+        return d;
+    }
+
     public boolean asBoolean() {
         return switch (value.trim().toLowerCase(Locale.ROOT)) {
             case "true" -> true;

@@ -74,6 +74,12 @@ class KnobsTest {
                 .hasMessage("THREADS must be a positive integer, got \"0\"");
         assertThatThrownBy(() -> knobs.env("TRIGGER_INTERVAL", "1s").asDuration())
                 .hasMessage("TRIGGER_INTERVAL must be a duration such as 500ms, 5s, 2m or 1h, got \"5\"");
+        assertThatThrownBy(() -> Knobs.of(Map.of("COMMIT_INTERVAL", "0ms"))
+                        .env("COMMIT_INTERVAL", "1s")
+                        .asPositiveDuration())
+                .hasMessage("COMMIT_INTERVAL must be a positive duration such as 500ms or 1s, got \"0ms\"");
+        assertThat(Knobs.of(Map.of()).env("COMMIT_INTERVAL", "1s").asPositiveDuration())
+                .isEqualTo(Duration.ofSeconds(1));
         assertThatThrownBy(() -> knobs.env("ENABLED", "true").asBoolean())
                 .hasMessage("ENABLED must be true or false, got \"yes\"");
         assertThatThrownBy(() -> knobs.env("ACKS", "all").asEnum(Acks.class))

@@ -7,6 +7,7 @@ import java.util.Map;
 import streambench.common.StorageRequests;
 import streambench.common.TelemetryFile;
 import streambench.common.TelemetryLine;
+import streambench.deltawriter.LakeCounters;
 import streambench.flink.delta.CommitListener;
 import streambench.flink.delta.CommitReport;
 

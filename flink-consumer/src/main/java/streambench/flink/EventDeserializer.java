@@ -11,6 +11,7 @@ import org.slf4j.LoggerFactory;
 import streambench.common.Event;
 import streambench.common.EventCodec;
 import streambench.common.MalformedEventException;
+import streambench.deltawriter.EventRow;
 
 /**
  * Kafka value → {@link EventRow}, in the source's own task. A record that is not a valid event is

@@ -2,8 +2,6 @@ package streambench.flink;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -25,8 +23,6 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.kafka.clients.consumer.OffsetResetStrategy;
 import streambench.common.ConsumerContract;
 import streambench.common.ConsumerStartup;
-import streambench.common.Event;
-import streambench.common.EventCodec;
 import streambench.common.HealthServer;
 import streambench.common.Knobs;
 import streambench.common.MainRunner;
@@ -34,9 +30,11 @@ import streambench.common.MalformedEventException;
 import streambench.common.StartingOffsets;
 import streambench.common.StorageRequests;
 import streambench.common.TelemetryFile;
+import streambench.deltawriter.EventRow;
+import streambench.deltawriter.EventTable;
+import streambench.deltawriter.WarmUp;
 import streambench.flink.delta.CommitReport;
 import streambench.flink.delta.DeltaSink;
-import streambench.flink.delta.WarmUp;
 import streambench.preflight.KafkaPreflight;
 
 /**
@@ -105,13 +103,7 @@ public final class FlinkConsumerMain {
             return;
         }
         long t0 = System.nanoTime();
-        List<EventRow> rows = new ArrayList<>(s.warmupRows());
-        EventCodec codec = new EventCodec();
-        for (int i = 0; i < s.warmupRows(); i++) {
-            Event e = EventCodec.decode(codec.encode(new Event(1_767_225_600_000_000L + i, 0, i, "warm-up")));
-            rows.add(new EventRow(e.tsMicros(), e.producerId(), e.seq()));
-        }
-        WarmUp.run(s.tableUri() + "_warmup", s.hadoopConf(), EventTable.FORMAT, s.parquet(), rows, s.warmupCommits());
+        WarmUp.events(s.tableUri() + "_warmup", s.hadoopConf(), s.parquet(), s.warmupRows(), s.warmupCommits());
         out.printf(
                 "flink: warmed up with %d commits of %,d rows to %s_warmup in %.1f s%n",
                 s.warmupCommits(), s.warmupRows(), s.tableUri(), (System.nanoTime() - t0) / 1e9);

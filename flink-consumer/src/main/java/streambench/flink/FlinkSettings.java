@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import streambench.common.ConfigException;
 import streambench.common.ConsumerContract;
 import streambench.common.ConsumerKnobs;
@@ -12,7 +11,8 @@ import streambench.common.KafkaConnection;
 import streambench.common.Knobs;
 import streambench.common.LakeSettings;
 import streambench.common.StartingOffsets;
-import streambench.flink.delta.ParquetSettings;
+import streambench.deltawriter.DeltaWriterKnobs;
+import streambench.deltawriter.ParquetSettings;
 
 /**
  * Every setting and tuning knob of the Flink consumer, read once from the environment. Each default
@@ -42,22 +42,6 @@ record FlinkSettings(
         int restartAttempts,
         Duration restartDelay) {
 
-    /**
-     * The Parquet codecs this jar can write. Parquet also names LZO and BROTLI, whose codec classes are not
-     * in the jar: accepted by name, they failed the first data file inside the job and exited 1. LZ4 is
-     * Parquet's deprecated Hadoop-framed variant; LZ4_RAW is the one to choose.
-     */
-    enum ParquetCodec {
-        UNCOMPRESSED,
-        SNAPPY,
-        GZIP,
-        ZSTD,
-        LZ4_RAW,
-        LZ4;
-
-        final CompressionCodecName codec = CompressionCodecName.valueOf(name());
-    }
-
     /** Reads the knobs in the record's order; each that needs more than a conversion has a step of its own. */
     static FlinkSettings fromKnobs(Knobs knobs) {
         ConsumerContract.Settings consumer = ConsumerContract.Settings.fromKnobs(knobs, "run-1/flink-1.16/benchmark");
@@ -75,12 +59,12 @@ record FlinkSettings(
                 knobs.env("CHECKPOINT_TIMEOUT_MS", "60000").asPositiveLong(),
                 bufferTimeoutMs(knobs),
                 knobs.env("FLINK_OBJECT_REUSE", "true").asBoolean(),
-                parquet(knobs),
+                DeltaWriterKnobs.parquet(knobs),
                 maxRecordsPerFile(knobs),
-                tableProperties(knobs),
-                knobs.env("DELTA_WRITE_CHECKSUM_FILE", "true").asBoolean(),
-                knobs.env("WARMUP_COMMITS", "3").asNonNegativeInt(),
-                knobs.env("WARMUP_ROWS", "1000").asPositiveInt(),
+                DeltaWriterKnobs.tableProperties(knobs),
+                DeltaWriterKnobs.writeChecksum(knobs),
+                DeltaWriterKnobs.warmupCommits(knobs),
+                DeltaWriterKnobs.warmupRows(knobs),
                 ConsumerKnobs.kafkaConnectTimeout(knobs),
                 knobs.env("FLINK_RESTART_ATTEMPTS", "3").asNonNegativeInt(),
                 knobs.env("FLINK_RESTART_DELAY", "10s").asDuration());
@@ -133,16 +117,6 @@ record FlinkSettings(
         return bufferTimeout;
     }
 
-    private static ParquetSettings parquet(Knobs knobs) {
-        CompressionCodecName compression =
-                knobs.env("PARQUET_COMPRESSION", "snappy").asEnum(ParquetCodec.class).codec;
-        return new ParquetSettings(
-                compression,
-                knobs.env("PARQUET_ROW_GROUP_BYTES", "134217728").asPositiveLong(),
-                knobs.env("PARQUET_PAGE_BYTES", "1048576").asPositiveInt(),
-                knobs.env("PARQUET_DICTIONARY", "true").asBoolean());
-    }
-
     private static long maxRecordsPerFile(Knobs knobs) {
         long maxRecordsPerFile = knobs.env("MAX_RECORDS_PER_FILE", "0").asLong();
         if (maxRecordsPerFile < 0) {
@@ -150,16 +124,6 @@ record FlinkSettings(
                     + maxRecordsPerFile + "\"");
         }
         return maxRecordsPerFile;
-    }
-
-    /** For a table the sink creates; appendOnly is not a knob: the benchmark's table is only ever appended to. */
-    private static Map<String, String> tableProperties(Knobs knobs) {
-        Map<String, String> tableProps = new LinkedHashMap<>();
-        tableProps.put(
-                "delta.checkpointInterval",
-                knobs.env("DELTA_CHECKPOINT_INTERVAL", "100").asPositiveInt() + "");
-        tableProps.put("delta.appendOnly", "true");
-        return tableProps;
     }
 
     String topic() {

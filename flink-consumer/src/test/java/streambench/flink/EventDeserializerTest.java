@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import streambench.common.Event;
 import streambench.common.EventCodec;
 import streambench.common.HostileRecords;
+import streambench.deltawriter.EventRow;
 
 class EventDeserializerTest {
     private static final long TS = 1_764_464_523_123_456L; // 2025-11-30T01:02:03.123456Z

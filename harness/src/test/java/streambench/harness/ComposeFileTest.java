@@ -34,6 +34,7 @@ class ComposeFileTest {
             "spark-consumer/spark-3.5", "x-spark-tuning",
             "spark-consumer/spark-4.2", "x-spark-tuning",
             "flink-consumer", "x-flink-tuning",
+            "yardstick", "x-yardstick-tuning",
             "feldera-client", "x-feldera-tuning");
     /** Services that run once and exit: no healthcheck to give. */
     private static final Set<String> JOBS = Set.of("topic", "producer", "harness");
@@ -105,6 +106,7 @@ class ComposeFileTest {
                         "spark-consumer-35",
                         "spark-consumer-42",
                         "flink-consumer-116",
+                        "yardstick",
                         "feldera-consumer",
                         "harness");
     }
@@ -142,7 +144,7 @@ class ComposeFileTest {
                     .as("%s", e.getKey())
                     .containsKeys("TOPIC", "TABLE_PATH", "KAFKA_BOOTSTRAP_SERVERS", "AZURITE_BLOB_ENDPOINT");
         }
-        assertThat(consumers).isEqualTo(4);
+        assertThat(consumers).isEqualTo(5);
     }
 
     @Test
@@ -150,7 +152,7 @@ class ComposeFileTest {
         Set<String> anchors = names("&([A-Za-z0-9_-]+)");
         Set<String> aliases = names("\\*([A-Za-z0-9_-]+)");
         assertThat(anchors).containsAll(aliases);
-        assertThat(anchors).contains("spark-tuning", "flink-tuning", "feldera-tuning");
+        assertThat(anchors).contains("spark-tuning", "flink-tuning", "yardstick-tuning", "feldera-tuning");
     }
 
     /** Each published port as [address, host port, container port]; the address is "" when none is given. */
@@ -197,6 +199,7 @@ class ComposeFileTest {
                         "spark-consumer-35",
                         "spark-consumer-42",
                         "flink-consumer-116",
+                        "yardstick",
                         "feldera-consumer");
         ports.forEach((name, list) -> list.forEach(p -> assertThat(p[0])
                 .as("address %s publishes port %s on (\"127.0.0.1:%s:%s\")", name, p[1], p[1], p[2])

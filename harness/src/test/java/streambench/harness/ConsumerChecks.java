@@ -8,8 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -21,6 +23,8 @@ import streambench.common.Event;
 import streambench.common.EventCodec;
 import streambench.common.HostileRecords;
 import streambench.harness.engine.ConsumerProcess;
+import streambench.harness.services.ChildProcess;
+import streambench.harness.services.InstallLayout;
 
 /** What every consumer's integration test checks and sends, whatever the engine. */
 final class ConsumerChecks {
@@ -151,6 +155,40 @@ final class ConsumerChecks {
                 return;
             }
             Thread.sleep(200);
+        }
+    }
+
+    /** Spark 4.2's Delta reader, in its own JVM from the Spark consumer's jar: an engine that did not write the table. */
+    static JsonNode readWithSpark(InstallLayout layout, ItServices services, String table, Path tmp) throws Exception {
+        List<String> lines = Collections.synchronizedList(new ArrayList<>());
+        List<String> command = List.of(
+                ChildProcess.javaExecutable(),
+                "-Xmx1g",
+                "-cp",
+                layout.jar("spark-4.2.jar").toString(),
+                "streambench.spark.DeltaTableCheck");
+        try (ChildProcess check = ChildProcess.start(
+                "spark-check",
+                command,
+                Map.of("AZURITE_BLOB_ENDPOINT", services.azurite.endpoint(), "TABLE_PATH", table),
+                null,
+                tmp.resolve("spark-check.log"),
+                lines::add)) {
+            OptionalInt exit = check.waitFor(Duration.ofMinutes(3));
+            assertThat(exit).as(check.logTail()).hasValue(0);
+        }
+        String json = lines.stream()
+                .filter(l -> l.startsWith("{\"rows\""))
+                .findFirst()
+                .orElseThrow();
+        return new ObjectMapper().readTree(json);
+    }
+
+    /** The consumer's malformed counter reaches {@code expected}, or {@code timeout} passes. */
+    static void awaitMalformed(ConsumerProcess consumer, long expected, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline && consumer.metrics().getOrDefault("malformed_rows_total", 0L) < expected) {
+            Thread.sleep(500);
         }
     }
 }

@@ -3,14 +3,12 @@ package streambench.harness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,7 +18,6 @@ import streambench.common.Event;
 import streambench.common.HostileRecords;
 import streambench.common.LakeSettings;
 import streambench.harness.engine.ConsumerProcess;
-import streambench.harness.services.ChildProcess;
 import streambench.harness.services.InstallLayout;
 import streambench.harness.services.ProducerLauncher;
 
@@ -82,7 +79,7 @@ class FlinkConsumerIT {
                     services.kafka.bootstrapServers(), topic, HOSTILE.subList(firstHalf.size(), HOSTILE.size()), 2));
             long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), GOOD, DRAIN);
             assertThat(rows).as("rows committed within %s", DRAIN).isEqualTo(GOOD);
-            awaitMalformed(consumer, HOSTILE.size());
+            ConsumerChecks.awaitMalformed(consumer, HOSTILE.size(), DRAIN);
             assertThat(consumer.metrics())
                     .containsEntry("malformed_rows_total", (long) HOSTILE.size())
                     .containsEntry("records_committed_total", (long) GOOD);
@@ -115,7 +112,7 @@ class FlinkConsumerIT {
                 .contains("ADLS_ACCOUNT_KEY=<redacted>")
                 .doesNotContain(LakeSettings.AZURITE_KEY);
 
-        JsonNode spark = readWithSpark(table);
+        JsonNode spark = ConsumerChecks.readWithSpark(LAYOUT, services, table, tmp);
         assertThat(spark.get("rows").asLong()).as("rows Spark 4.2 reads").isEqualTo(GOOD);
         assertThat(spark.get("distinct_keys").asLong()).isEqualTo(GOOD);
     }
@@ -177,38 +174,5 @@ class FlinkConsumerIT {
     private ConsumerProcess startConsumer(
             Map<String, String> env, String name, java.util.function.Consumer<String> lines) {
         return ConsumerChecks.startConsumer(LAYOUT.jar("flink-1.16.jar"), "flink-" + name, env, tmp, lines);
-    }
-
-    /** Spark 4.2's Delta reader, in its own JVM from the Spark consumer's jar: an engine that did not write the table. */
-    private JsonNode readWithSpark(String table) throws Exception {
-        List<String> lines = Collections.synchronizedList(new ArrayList<>());
-        List<String> command = List.of(
-                ChildProcess.javaExecutable(),
-                "-Xmx1g",
-                "-cp",
-                LAYOUT.jar("spark-4.2.jar").toString(),
-                "streambench.spark.DeltaTableCheck");
-        try (ChildProcess check = ChildProcess.start(
-                "spark-check",
-                command,
-                Map.of("AZURITE_BLOB_ENDPOINT", services.azurite.endpoint(), "TABLE_PATH", table),
-                null,
-                tmp.resolve("spark-check.log"),
-                lines::add)) {
-            OptionalInt exit = check.waitFor(Duration.ofMinutes(3));
-            assertThat(exit).as(check.logTail()).hasValue(0);
-        }
-        String json = lines.stream()
-                .filter(l -> l.startsWith("{\"rows\""))
-                .findFirst()
-                .orElseThrow();
-        return new ObjectMapper().readTree(json);
-    }
-
-    private static void awaitMalformed(ConsumerProcess consumer, long expected) throws InterruptedException {
-        long deadline = System.nanoTime() + DRAIN.toNanos();
-        while (System.nanoTime() < deadline && consumer.metrics().getOrDefault("malformed_rows_total", 0L) < expected) {
-            Thread.sleep(500);
-        }
     }
 }

@@ -29,7 +29,7 @@ class HarnessLatencyIT {
     void everyEnginePassesAtALowRate(@TempDir Path results) throws Exception {
         String out = runHarness(
                 "--engines",
-                "spark-3.5,spark-4.2,flink-1.16",
+                "yardstick,spark-3.5,spark-4.2,flink-1.16",
                 "--rate",
                 "2000",
                 "--duration",
@@ -77,10 +77,21 @@ class HarnessLatencyIT {
             assertThat(engine.get("knobs").get("ADLS_ACCOUNT_KEY"))
                     .as("secrets never reach the summary")
                     .isNull();
+            // every engine's figures beside the yardstick's in the same run; none for the yardstick itself
+            if (name.equals("yardstick")) {
+                assertThat(engine.has("vs_yardstick")).isFalse();
+            } else {
+                assertThat(engine.get("vs_yardstick").get("p99").asDouble())
+                        .as(name)
+                        .isPositive();
+                assertThat(engine.get("vs_yardstick").get("max").asDouble())
+                        .as(name)
+                        .isPositive();
+            }
         }
         assertThat(summary.get("engines"))
                 .extracting(e -> e.get("version").asText())
-                .containsExactly("Spark 3.5", "Spark 4.2", "Flink 1.16");
+                .containsExactly("Yardstick", "Spark 3.5", "Spark 4.2", "Flink 1.16");
         assertThat(summary.get("status").asText()).isEqualTo("Succeeded");
 
         List<String> csv = Files.readAllLines(results.resolve("latency_timeseries.csv"));
@@ -88,7 +99,8 @@ class HarnessLatencyIT {
         assertThat(csv)
                 .anyMatch(l -> l.contains(",Spark 3.5,"))
                 .anyMatch(l -> l.contains(",Spark 4.2,"))
-                .anyMatch(l -> l.contains(",Flink 1.16,"));
+                .anyMatch(l -> l.contains(",Flink 1.16,"))
+                .anyMatch(l -> l.contains(",Yardstick,"));
         assertThat(csv.stream()
                         .skip(1)
                         .filter(l -> l.contains(",Spark 4.2,"))
@@ -100,6 +112,7 @@ class HarnessLatencyIT {
         assertThat(out.strip().lines().reduce((a, b) -> b)).hasValue("{ \"status\": \"Succeeded\" }");
         assertThat(out)
                 .contains("max latency")
+                .containsPattern("\\d\\.\\d\\d× yardstick p99, \\d\\.\\d\\d× its max")
                 .contains("drained: all 60,000 events committed")
                 .contains("warm start done: 60,000 events in the table");
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive))

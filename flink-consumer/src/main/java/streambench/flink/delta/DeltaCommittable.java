@@ -1,6 +1,7 @@
 package streambench.flink.delta;
 
 import java.util.List;
+import streambench.deltawriter.DataFile;
 
 /**
  * What one writer subtask hands the committer for one checkpoint: the files it closed just before

@@ -10,6 +10,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import streambench.deltawriter.ColumnType;
+import streambench.deltawriter.DataFile;
 
 /**
  * Committables travel from writers to the committer and sit in the committer's checkpointed state, so

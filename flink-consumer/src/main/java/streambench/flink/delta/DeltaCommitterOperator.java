@@ -17,6 +17,9 @@ import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import streambench.deltawriter.DataFile;
+import streambench.deltawriter.DeltaTableCommitter;
+import streambench.deltawriter.RowFormat;
 
 /**
  * Phase two, with parallelism 1: every writer's files for checkpoint N arrive before barrier N, are

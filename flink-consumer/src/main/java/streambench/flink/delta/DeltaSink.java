@@ -6,6 +6,9 @@ import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import streambench.deltawriter.DeltaTableCommitter;
+import streambench.deltawriter.ParquetSettings;
+import streambench.deltawriter.RowFormat;
 
 /**
  * An exactly-once Delta Lake sink for Flink 1.16, built on Delta Kernel: parallel writers put Parquet

@@ -11,6 +11,10 @@ import org.apache.flink.streaming.api.operators.ChainingStrategy;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.hadoop.conf.Configuration;
+import streambench.deltawriter.DataFile;
+import streambench.deltawriter.DataFileWriter;
+import streambench.deltawriter.ParquetSettings;
+import streambench.deltawriter.RowFormat;
 
 /**
  * Phase one, on every parallel subtask: rows go into a Parquet file in the table directory. Just before

@@ -15,6 +15,7 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import streambench.deltawriter.TestRows;
 
 /**
  * The whole sink in a real Flink MiniCluster, parallelism 2, with a task failure after the first

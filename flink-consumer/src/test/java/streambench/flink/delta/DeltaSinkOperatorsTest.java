@@ -15,6 +15,9 @@ import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import streambench.deltawriter.DeltaTableCommitter;
+import streambench.deltawriter.ParquetSettings;
+import streambench.deltawriter.TestRows;
 
 /**
  * The two-phase protocol on Flink's own operator test harness: writers flush before the barrier, the

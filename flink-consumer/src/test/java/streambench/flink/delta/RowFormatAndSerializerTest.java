@@ -10,6 +10,11 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import streambench.deltawriter.ColumnType;
+import streambench.deltawriter.DataFile;
+import streambench.deltawriter.DataFileWriter;
+import streambench.deltawriter.ParquetSettings;
+import streambench.deltawriter.RowFormat;
 
 class RowFormatAndSerializerTest {
     record Any(Integer i, Long l, Long ts, Double d, Boolean b, String s) {}

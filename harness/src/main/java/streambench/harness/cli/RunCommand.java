@@ -18,6 +18,7 @@ import streambench.harness.engine.Engines;
 import streambench.harness.engine.KnobDefaults;
 import streambench.harness.engine.RunDirectory;
 import streambench.harness.engine.RunInfo;
+import streambench.harness.engine.YardstickRatios;
 import streambench.harness.fault.FaultSpec;
 import streambench.harness.report.ResultsWriter;
 import streambench.harness.services.InstallLayout;
@@ -213,6 +214,7 @@ public final class RunCommand implements Callable<Integer> {
                     r.completeness().map(c -> c.missing()).orElse(-1L),
                     r.completeness().map(c -> c.duplicates()).orElse(-1L),
                     r.consumerCoresPerThousand()));
+            YardstickRatios.of(r, results).ifPresent(x -> out.println("    " + x.describe()));
             r.verdict().failures().forEach(f -> out.println("    " + f));
             r.faults()
                     .forEach(f -> out.println(String.format(

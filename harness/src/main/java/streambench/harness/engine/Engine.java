@@ -13,6 +13,9 @@ import streambench.harness.services.InstallLayout;
  * engine is one class here plus its own module.
  */
 public interface Engine {
+    /** The id of the yardstick, the engine every other one's figures are set against. */
+    String YARDSTICK = "yardstick";
+
     /** Short id used on the command line, in topic and table names: {@code spark-4.2}. */
     String id();
 
@@ -29,10 +32,8 @@ public interface Engine {
     ConsumerProcess launch(
             InstallLayout layout, Map<String, String> env, String heap, Path logFile, Consumer<String> lines);
 
-    /** What one line of its telemetry describes, for the anatomy line: Spark's micro-batch, Flink's checkpoint. */
-    default String unitOfWork() {
-        return id().startsWith("flink") ? "checkpoint" : "batch";
-    }
+    /** What one line of its telemetry describes, for the anatomy line: Spark's batch, Flink's checkpoint. */
+    String unitOfWork();
 
     /** Start-up plus the first commit: a cold Spark JVM took 20–36 s on 2 cores. */
     default Duration readyTimeout() {

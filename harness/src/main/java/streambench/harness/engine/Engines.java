@@ -13,7 +13,11 @@ public final class Engines {
 
     /** Built once, so an engine is the same object wherever it is named; still compare engines by id. */
     private static final List<Engine> ALL = List.of(
-            JarEngine.spark("3.5"), JarEngine.spark("4.2"), JarEngine.flink116(), new FelderaEngine(System.getenv()));
+            JarEngine.yardstick(),
+            JarEngine.spark("3.5"),
+            JarEngine.spark("4.2"),
+            JarEngine.flink116(),
+            new FelderaEngine(System.getenv()));
 
     public static List<Engine> all() {
         return ALL;

@@ -42,6 +42,12 @@ public final class FelderaEngine implements Engine {
         return "Feldera";
     }
 
+    /** One telemetry line per poll of the pipeline's /stats. */
+    @Override
+    public String unitOfWork() {
+        return "stats poll";
+    }
+
     @Override
     public String knobAnchor() {
         return "x-feldera-tuning";

@@ -9,16 +9,21 @@ import streambench.harness.services.InstallLayout;
 
 /**
  * An engine whose consumer is one shaded jar run with {@code java -jar}: Spark 3.5 and 4.2 (one source,
- * two jars) and Flink 1.16. Each jar's manifest carries the {@code --add-opens} its engine needs on
+ * two jars), Flink 1.16 and the yardstick. Each jar's manifest carries the {@code --add-opens} its engine needs on
  * Java 17, so the command line needs nothing else.
  */
-record JarEngine(String id, String label, String knobAnchor) implements Engine {
+record JarEngine(String id, String label, String knobAnchor, String unitOfWork) implements Engine {
     static JarEngine spark(String version) {
-        return new JarEngine("spark-" + version, "Spark " + version, "x-spark-tuning");
+        return new JarEngine("spark-" + version, "Spark " + version, "x-spark-tuning", "batch");
     }
 
     static JarEngine flink116() {
-        return new JarEngine("flink-1.16", "Flink 1.16", "x-flink-tuning");
+        return new JarEngine("flink-1.16", "Flink 1.16", "x-flink-tuning", "checkpoint");
+    }
+
+    /** No engine: a Kafka poll loop and our Delta writer, the measuring rod for the others. */
+    static JarEngine yardstick() {
+        return new JarEngine(Engine.YARDSTICK, "Yardstick", "x-yardstick-tuning", "commit");
     }
 
     /** The key of its jar in the install layout, e.g. {@code spark-4.2.jar}. */

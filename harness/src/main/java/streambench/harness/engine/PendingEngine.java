@@ -8,6 +8,12 @@ import streambench.harness.services.InstallLayout;
 
 /** An engine whose consumer has not been built into streambench yet: always reported as not run. */
 public record PendingEngine(String id, String label, String knobAnchor, String reason) implements Engine {
+    /** It never runs, so it never writes a line of telemetry. */
+    @Override
+    public String unitOfWork() {
+        return "unit";
+    }
+
     @Override
     public Optional<String> unavailable(InstallLayout layout) {
         return Optional.of(reason);

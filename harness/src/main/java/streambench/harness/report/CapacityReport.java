@@ -29,6 +29,8 @@ import org.jfree.chart.title.TextTitle;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import streambench.common.AtomicFiles;
+import streambench.harness.engine.Engine;
+import streambench.harness.engine.YardstickRatios;
 import streambench.harness.search.CapacitySearch;
 import streambench.harness.search.TrialOutcome;
 
@@ -120,9 +122,10 @@ public final class CapacityReport implements AutoCloseable {
         out.println();
         out.println(String.format(
                 Locale.ROOT,
-                "%-11s %15s %-9s %8s %8s %10s %14s %6s  %s",
+                "%-11s %15s %11s %-9s %8s %8s %10s %14s %6s  %s",
                 "engine",
                 "capacity msg/s",
+                "x yardstick",
                 "confirmed",
                 "max s",
                 "p99 s",
@@ -130,11 +133,21 @@ public final class CapacityReport implements AutoCloseable {
                 "msg/s per core",
                 "trials",
                 "how the search ended"));
+        EngineSearch yardstick = searches.get(Engine.YARDSTICK);
+        long yardstickCapacity = yardstick == null || yardstick.result() == null
+                ? 0
+                : yardstick.result().capacity().orElse(0);
         for (EngineSearch s : searches.values()) {
             CapacitySearch.Result r = s.result();
             if (r == null) {
                 continue;
             }
+            String ratio = r.capacity().isEmpty() || s.id().equals(Engine.YARDSTICK)
+                    ? "-"
+                    : YardstickRatios.capacity(r.capacity().getAsLong(), yardstickCapacity).stream()
+                            .mapToObj(x -> String.format(Locale.ROOT, "%.2f×", x))
+                            .findFirst()
+                            .orElse("-");
             CapacitySearch.Trial best = bestTrial(s);
             String capacity = r.capacity().isEmpty()
                     ? "none"
@@ -142,9 +155,10 @@ public final class CapacityReport implements AutoCloseable {
                             + String.format(Locale.ROOT, "%,d", r.capacity().getAsLong());
             out.println(String.format(
                     Locale.ROOT,
-                    "%-11s %15s %-9s %8s %8s %10s %14s %6d  %s",
+                    "%-11s %15s %11s %-9s %8s %8s %10s %14s %6d  %s",
                     s.label(),
                     capacity,
+                    ratio,
                     r.capacity().isEmpty() ? "-" : r.confirmed() ? "yes" : "no",
                     best == null ? "-" : fmt(best.outcome().maxLatencySeconds()),
                     best == null ? "-" : fmt(best.outcome().p99Seconds()),

@@ -15,6 +15,7 @@ import streambench.harness.analysis.ProducerReport;
 import streambench.harness.analysis.Verdict;
 import streambench.harness.engine.EngineResult;
 import streambench.harness.engine.RunInfo;
+import streambench.harness.engine.YardstickRatios;
 import streambench.harness.fault.FaultRun;
 import streambench.harness.services.ProcessSampler;
 
@@ -62,12 +63,22 @@ record SummaryJson(
             List<String> failures,
             List<Check> checks,
             @JsonUnwrapped Figures figures,
+
+            @JsonProperty("vs_yardstick") @JsonInclude(Include.NON_NULL)
+            VsYardstick vsYardstick,
+
             Map<String, String> knobs,
 
             @JsonProperty("log_tail") @JsonInclude(Include.NON_EMPTY)
             String logTail) {}
 
     record Check(String check, boolean passed, String detail) {}
+
+    /** The engine's figures over the yardstick's in the same run; absent when the yardstick did not run. */
+    record VsYardstick(
+            Double p99,
+            Double max,
+            @JsonProperty("consumer_cores_per_1000_msg_s") Double coresPerThousand) {}
 
     /** What an engine that ran measured. */
     record Figures(
@@ -178,10 +189,10 @@ record SummaryJson(
                         run.faults(),
                         run.warmStartSeconds(),
                         run.storeDelayMs()),
-                engines.stream().map(SummaryJson::engine).toList());
+                engines.stream().map(e -> engine(e, engines)).toList());
     }
 
-    private static Engine engine(EngineResult e) {
+    private static Engine engine(EngineResult e, List<EngineResult> all) {
         List<Check> checks = e.verdict().checks().stream()
                 .map((Verdict.Check c) -> new Check(c.name(), c.passed(), c.detail()))
                 .toList();
@@ -193,6 +204,9 @@ record SummaryJson(
                 e.verdict().failures(),
                 checks,
                 e.ran() ? figures(e) : null,
+                YardstickRatios.of(e, all)
+                        .map(x -> new VsYardstick(x.p99(), x.max(), x.coresPerThousand()))
+                        .orElse(null),
                 Secrets.redact(new TreeMap<>(e.knobs())),
                 Secrets.redactText(e.logTail()));
     }

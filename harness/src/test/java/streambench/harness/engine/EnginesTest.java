@@ -21,12 +21,12 @@ class EnginesTest {
         // Feldera needs a server, which none of these machines has: it is still judged, as not run
         assertThat(Engines.select(List.of(), layout))
                 .extracting(Engine::id)
-                .containsExactly("spark-3.5", "spark-4.2", "flink-1.16", "feldera");
+                .containsExactly("yardstick", "spark-3.5", "spark-4.2", "flink-1.16", "feldera");
     }
 
     @Test
     void anEngineThatDidNotRunFailsTheStatusLine() {
-        Engine feldera = Engines.all().get(3);
+        Engine feldera = Engines.all().get(4);
         EngineResult notRun = EngineResult.didNotRun(feldera, "no Feldera server answers", false, Map.of(), "");
         assertThat(notRun.status()).isEqualTo(EngineStatus.NOT_RUN);
         assertThat(EngineResult.allPassed(List.of(notRun))).isFalse();
@@ -119,6 +119,10 @@ class EnginesTest {
             return "x-flink-tuning";
         }
 
+        public String unitOfWork() {
+            return "checkpoint";
+        }
+
         public java.util.Optional<String> unavailable(InstallLayout layout) {
             return java.util.Optional.empty();
         }
@@ -146,14 +150,14 @@ class EnginesTest {
         assertThatThrownBy(() -> Engines.select(List.of("spark-9"), layout))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith(
-                        "--engines: unknown engine \"spark-9\"; known: spark-3.5, spark-4.2, flink-1.16, feldera");
+                        "--engines: unknown engine \"spark-9\"; known: yardstick, spark-3.5, spark-4.2, flink-1.16, feldera");
     }
 
     @Test
     void labelsAreTheCsvVersions() {
         assertThat(Engines.all())
                 .extracting(Engine::label)
-                .containsExactly("Spark 3.5", "Spark 4.2", "Flink 1.16", "Feldera");
+                .containsExactly("Yardstick", "Spark 3.5", "Spark 4.2", "Flink 1.16", "Feldera");
     }
 
     @Test

@@ -30,11 +30,15 @@ class KnobAnchorsTest {
     private static final String CONTRACT = "common/src/main/java/streambench/common/ConsumerContract.java";
     /** Knobs every JVM consumer reads through common's ConsumerKnobs: they belong under Spark's and Flink's anchors. */
     private static final String JVM_CONSUMERS = "common/src/main/java/streambench/common/ConsumerKnobs.java";
+    /** Knobs of our Delta writer, read the same way by every consumer that writes through it: Flink's sink, the yardstick. */
+    private static final String DELTA_WRITER =
+            "delta-writer/src/main/java/streambench/deltawriter/DeltaWriterKnobs.java";
 
     @ParameterizedTest(name = "{0} matches {1}")
     @CsvSource({
         "spark-consumer/src/main/java, x-spark-tuning, " + CONTRACT + ";" + JVM_CONSUMERS,
-        "flink-consumer/src/main/java, x-flink-tuning, " + CONTRACT + ";" + JVM_CONSUMERS,
+        "flink-consumer/src/main/java, x-flink-tuning, " + CONTRACT + ";" + JVM_CONSUMERS + ";" + DELTA_WRITER,
+        "yardstick/src/main/java, x-yardstick-tuning, " + CONTRACT + ";" + JVM_CONSUMERS + ";" + DELTA_WRITER,
         "feldera-client/src/main/java, x-feldera-tuning, " + CONTRACT,
         "producer/src/main/java, x-producer-tuning, "
     })

@@ -1,4 +1,4 @@
-package streambench.flink.delta;
+package streambench.deltawriter;
 
 import java.io.IOException;
 import java.util.HashMap;
@@ -17,7 +17,7 @@ import org.apache.parquet.schema.MessageType;
  * One Parquet data file being written: rows in, a {@link DataFile} with exact size and per-column
  * statistics out. Each value is extracted once, for both the statistics and the file.
  */
-final class DataFileWriter<T> {
+public final class DataFileWriter<T> {
     private final RowFormat<T> format;
     private final String path;
     private final SizedOutputFile out;
@@ -28,7 +28,8 @@ final class DataFileWriter<T> {
     private long records;
     private boolean closed;
 
-    DataFileWriter(RowFormat<T> format, String path, Configuration conf, ParquetSettings parquet) throws IOException {
+    public DataFileWriter(RowFormat<T> format, String path, Configuration conf, ParquetSettings parquet)
+            throws IOException {
         this.format = format;
         this.path = path;
         this.out = new SizedOutputFile(new Path(path), conf);
@@ -46,15 +47,15 @@ final class DataFileWriter<T> {
                 .build();
     }
 
-    String path() {
+    public String path() {
         return path;
     }
 
-    long records() {
+    public long records() {
         return records;
     }
 
-    void write(T row) throws IOException {
+    public void write(T row) throws IOException {
         int n = min.length;
         Object[] values = new Object[n];
         for (int i = 0; i < n; i++) {
@@ -76,7 +77,7 @@ final class DataFileWriter<T> {
     }
 
     /** Finishes the file (footer written, stream closed) and describes it for the Delta log. */
-    DataFile finish() throws IOException {
+    public DataFile finish() throws IOException {
         closed = true;
         writer.close();
         Map<String, Object> mins = new HashMap<>();
@@ -98,7 +99,7 @@ final class DataFileWriter<T> {
      * Abandons the file after a failure or a cancellation: nothing will reference it, so it must not
      * be completed, let alone left behind as a valid Parquet file.
      */
-    void abort() {
+    public void abort() {
         if (closed) {
             return;
         }
@@ -151,7 +152,7 @@ final class DataFileWriter<T> {
 
         @Override
         public WriteContext init(Configuration configuration) {
-            return new WriteContext(schema, Map.of("writer", "streambench-flink"));
+            return new WriteContext(schema, Map.of("writer", "streambench"));
         }
 
         @Override

@@ -1,11 +1,8 @@
-package streambench.flink;
-
-import streambench.flink.delta.ColumnType;
-import streambench.flink.delta.RowFormat;
+package streambench.deltawriter;
 
 /** The benchmark table: {@code ts TIMESTAMP, producer_id INT, seq BIGINT}, the same as the Spark consumers write. */
-final class EventTable {
-    static final RowFormat<EventRow> FORMAT = RowFormat.<EventRow>builder()
+public final class EventTable {
+    public static final RowFormat<EventRow> FORMAT = RowFormat.<EventRow>builder()
             .column("ts", ColumnType.TIMESTAMP_MICROS, false, r -> r.tsMicros)
             .column("producer_id", ColumnType.INT, false, r -> r.producerId)
             .column("seq", ColumnType.LONG, false, r -> r.seq)

@@ -1,4 +1,4 @@
-package streambench.flink;
+package streambench.deltawriter;
 
 import java.io.IOException;
 import java.util.Map;
@@ -9,17 +9,16 @@ import org.apache.hadoop.fs.statistics.IOStatisticsSupport;
 import streambench.common.StorageRequests;
 
 /**
- * The cumulative counters of the file system the Delta sink reaches the table through, for
- * {@link StorageRequests}. The writers ({@code SizedOutputFile}) and the committer (Delta Kernel's
- * {@code HadoopFileIO}, Delta's {@code AzureLogStore}) all call {@code Path.getFileSystem}, which returns
- * Hadoop's one cached instance per JVM: one reading covers both. With a local MiniCluster that is every
- * request of the sink; on a cluster, those of the committer's TaskManager (its own commits and whatever
- * writers run beside it).
+ * The cumulative counters of the file system a writer reaches the table through, for
+ * {@link StorageRequests}. Data files ({@code SizedOutputFile}) and commits (Delta Kernel's
+ * {@code HadoopFileIO}) both go through {@code Path.getFileSystem}, which returns Hadoop's one cached
+ * instance per JVM: one reading covers both. In one process (the yardstick, Flink's local MiniCluster)
+ * that is every request of the writer; on a Flink cluster, those of the committer's TaskManager.
  *
- * <p>Flink's checkpoints, even on the lake, go through a file system Flink creates itself, outside that
- * cache: their requests are not here.
+ * <p>A file system an engine creates itself (Flink's, for its checkpoints, even on the lake) is outside
+ * that cache: its requests are not here.
  */
-final class LakeCounters {
+public final class LakeCounters {
     private final IOStatistics statistics; // null: the file system keeps none (the local one)
 
     private LakeCounters(IOStatistics statistics) {
@@ -27,17 +26,17 @@ final class LakeCounters {
     }
 
     /** For a table whose file system cannot be reached here: the commit will say why, telemetry need not. */
-    static LakeCounters none() {
+    public static LakeCounters none() {
         return new LakeCounters(null);
     }
 
-    static LakeCounters of(String tableUri, Map<String, String> hadoopConf) throws IOException {
+    public static LakeCounters of(String tableUri, Map<String, String> hadoopConf) throws IOException {
         Configuration conf = new Configuration();
         hadoopConf.forEach(conf::set);
         return new LakeCounters(IOStatisticsSupport.retrieveIOStatistics(new Path(tableUri).getFileSystem(conf)));
     }
 
-    Map<String, Long> read() {
+    public Map<String, Long> read() {
         if (statistics == null) {
             return Map.of();
         }

@@ -1,4 +1,4 @@
-package streambench.flink.delta;
+package streambench.deltawriter;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -18,7 +18,7 @@ import org.apache.parquet.hadoop.example.GroupReadSupport;
  * JSON commit, then the Parquet files they name, read with parquet-hadoop's example reader (not Kernel,
  * which wrote them).
  */
-final class TestRows {
+public final class TestRows {
     /** A Flink POJO, not a record: Flink 1.16 would fall back to Kryo, which cannot rebuild records. */
     public static final class Row {
         public long ts;
@@ -27,26 +27,26 @@ final class TestRows {
 
         public Row() {}
 
-        Row(long ts, int producerId, long seq) {
+        public Row(long ts, int producerId, long seq) {
             this.ts = ts;
             this.producerId = producerId;
             this.seq = seq;
         }
 
-        long ts() {
+        public long ts() {
             return ts;
         }
 
-        int producerId() {
+        public int producerId() {
             return producerId;
         }
 
-        long seq() {
+        public long seq() {
             return seq;
         }
     }
 
-    static final RowFormat<Row> FORMAT = RowFormat.<Row>builder()
+    public static final RowFormat<Row> FORMAT = RowFormat.<Row>builder()
             .column("ts", ColumnType.TIMESTAMP_MICROS, false, Row::ts)
             .column("producer_id", ColumnType.INT, false, Row::producerId)
             .column("seq", ColumnType.LONG, false, Row::seq)
@@ -56,7 +56,7 @@ final class TestRows {
 
     private TestRows() {}
 
-    static List<JsonNode> commits(java.nio.file.Path table) throws IOException {
+    public static List<JsonNode> commits(java.nio.file.Path table) throws IOException {
         List<JsonNode> out = new ArrayList<>();
         try (Stream<java.nio.file.Path> files = Files.list(table.resolve("_delta_log"))) {
             for (java.nio.file.Path p : files.filter(
@@ -71,14 +71,14 @@ final class TestRows {
         return out;
     }
 
-    static List<JsonNode> adds(java.nio.file.Path table) throws IOException {
+    public static List<JsonNode> adds(java.nio.file.Path table) throws IOException {
         return commits(table).stream()
                 .filter(n -> n.has("add"))
                 .map(n -> n.get("add"))
                 .toList();
     }
 
-    static List<Row> read(java.nio.file.Path table) throws IOException {
+    public static List<Row> read(java.nio.file.Path table) throws IOException {
         List<Row> rows = new ArrayList<>();
         for (JsonNode add : adds(table)) {
             Path file = new Path(table.resolve(add.get("path").asText()).toUri());

@@ -1,4 +1,4 @@
-package streambench.flink.delta;
+package streambench.deltawriter;
 
 import io.delta.kernel.DataWriteContext;
 import io.delta.kernel.Operation;
@@ -32,7 +32,7 @@ import java.util.OptionalLong;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * The Delta side of the sink, without Flink: creates the table, and adds a batch of already written
+ * The Delta side of a writer, without any engine: creates the table, and adds a batch of already written
  * data files in one transaction that also records {@code SetTransaction(appId, txnVersion)}. A batch
  * whose version the log already holds for that app is skipped, which makes replaying a commit after a
  * failure harmless. Not thread-safe: one committer per table and app id.
@@ -108,10 +108,28 @@ public final class DeltaTableCommitter {
     }
 
     /**
+     * The configuration the table holds for {@code domain} (Delta domain metadata) in its newest snapshot
+     * this committer knows, if any. A writer that keeps its own position in the table reads it back here.
+     */
+    public Optional<String> domainMetadata(String domain) {
+        return current().getDomainMetadata(domain);
+    }
+
+    /**
      * Adds {@code files} in one Delta transaction tagged {@code (appId, txnVersion)}, unless the log
      * already holds that version (or a later one) for {@code appId}.
      */
     public Result commit(String appId, long txnVersion, List<DataFile> files) {
+        return commit(appId, txnVersion, files, Map.of());
+    }
+
+    /**
+     * As {@link #commit(String, long, List)}, and the same transaction sets {@code domains} (domain → its
+     * configuration), e.g. the source positions the files end at, so that data and position are one atomic
+     * step. The table must support domain metadata: create it with {@code delta.feature.domainMetadata =
+     * supported}.
+     */
+    public Result commit(String appId, long txnVersion, List<DataFile> files, Map<String, String> domains) {
         long records = files.stream().mapToLong(DataFile::numRecords).sum();
         Snapshot snapshot = current();
         Optional<Long> done = committedVersion(snapshot, appId);
@@ -125,6 +143,7 @@ public final class DeltaTableCommitter {
             Transaction txn = snapshot.buildUpdateTableTransaction(engineInfo, Operation.STREAMING_UPDATE)
                     .withTransactionId(appId, txnVersion)
                     .build(engine);
+            domains.forEach(txn::addDomainMetadata);
             Row state = txn.getTransactionState(engine);
             DataWriteContext context = Transaction.getWriteContext(engine, state, Map.of());
             List<DataFileStatus> statuses = new ArrayList<>(files.size());

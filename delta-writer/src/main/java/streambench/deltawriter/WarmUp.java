@@ -1,17 +1,37 @@
-package streambench.flink.delta;
+package streambench.deltawriter;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
+import streambench.common.Event;
+import streambench.common.EventCodec;
+import streambench.common.MalformedEventException;
 
 /**
- * Runs the sink's write path (Parquet file through the store, Kernel commit) a few times on a scratch
- * table, so class loading and the JIT's first passes happen before a job's first real checkpoint.
+ * Runs the write path (Parquet file through the store, Kernel commit) a few times on a scratch
+ * table, so class loading and the JIT's first passes happen before the first real commit.
  */
 public final class WarmUp {
     private WarmUp() {}
+
+    /**
+     * {@link #run} with {@code rows} benchmark events, each encoded and decoded by {@link EventCodec} as a
+     * stream's are, so the decoder is warm too.
+     */
+    public static void events(
+            String scratchTableUri, Map<String, String> hadoopConf, ParquetSettings parquet, int rows, int commits)
+            throws IOException, MalformedEventException {
+        List<EventRow> events = new ArrayList<>(rows);
+        EventCodec codec = new EventCodec();
+        for (int i = 0; i < rows; i++) {
+            Event e = EventCodec.decode(codec.encode(new Event(1_767_225_600_000_000L + i, 0, i, "warm-up")));
+            events.add(new EventRow(e.tsMicros(), e.producerId(), e.seq()));
+        }
+        run(scratchTableUri, hadoopConf, EventTable.FORMAT, parquet, events, commits);
+    }
 
     public static <T> void run(
             String scratchTableUri,

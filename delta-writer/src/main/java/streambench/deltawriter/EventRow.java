@@ -1,9 +1,9 @@
-package streambench.flink;
+package streambench.deltawriter;
 
 /**
- * One event as the Flink job carries it: the three table columns, without the producer's padding. A
- * Flink POJO (public fields, no-arg constructor), so Flink serialises it with its own POJO serializer
- * rather than Kryo, which cannot rebuild Java records.
+ * One event as the writers carry it: the three table columns, without the producer's padding. A Flink
+ * POJO (public fields, no-arg constructor), so Flink serialises it with its own POJO serializer rather
+ * than Kryo, which cannot rebuild Java records; the yardstick uses it as it is.
  */
 public class EventRow {
     public long tsMicros;

@@ -1,4 +1,4 @@
-package streambench.flink.delta;
+package streambench.deltawriter;
 
 import java.io.Serializable;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
@@ -17,7 +17,7 @@ public record ParquetSettings(CompressionCodecName compression, long rowGroupByt
         return new ParquetSettings(CompressionCodecName.SNAPPY, 128L << 20, 1 << 20, true);
     }
 
-    String fileSuffix() {
+    public String fileSuffix() {
         return compression == CompressionCodecName.UNCOMPRESSED
                 ? ".parquet"
                 : "." + compression.name().toLowerCase(java.util.Locale.ROOT) + ".parquet";

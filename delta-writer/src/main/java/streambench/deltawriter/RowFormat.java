@@ -1,4 +1,4 @@
-package streambench.flink.delta;
+package streambench.deltawriter;
 
 import io.delta.kernel.types.StructType;
 import java.io.Serializable;
@@ -65,7 +65,7 @@ public final class RowFormat<T> implements Serializable {
     }
 
     /** The column's value of {@code row}, checked against its declared type and nullability. */
-    Object value(int column, T row) {
+    public Object value(int column, T row) {
         Column<T> c = columns.get(column);
         Object v = c.extractor().get(row);
         if (v == null) {

@@ -1,4 +1,4 @@
-package streambench.flink.delta;
+package streambench.deltawriter;
 
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;

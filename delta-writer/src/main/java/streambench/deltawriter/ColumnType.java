@@ -1,4 +1,4 @@
-package streambench.flink.delta;
+package streambench.deltawriter;
 
 import io.delta.kernel.expressions.Literal;
 import io.delta.kernel.types.BooleanType;
@@ -136,11 +136,11 @@ public enum ColumnType {
         return literal.apply(value);
     }
 
-    void writeValue(Object value, DataOutput out) throws IOException {
+    public void writeValue(Object value, DataOutput out) throws IOException {
         valueWriter.write(value, out);
     }
 
-    Object readValue(DataInput in) throws IOException {
+    public Object readValue(DataInput in) throws IOException {
         return valueReader.read(in);
     }
 
@@ -160,7 +160,7 @@ public enum ColumnType {
     }
 
     /** The type whose values travel as {@code value}'s class (TIMESTAMP_MICROS travels as LONG). */
-    static ColumnType wireTypeOf(Object value) {
+    public static ColumnType wireTypeOf(Object value) {
         for (ColumnType t : values()) {
             if (t.javaClass.isInstance(value)) {
                 return t;

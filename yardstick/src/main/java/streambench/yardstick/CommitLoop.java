@@ -1,0 +1,211 @@
+package streambench.yardstick;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.errors.WakeupException;
+import streambench.common.Event;
+import streambench.common.EventCodec;
+import streambench.common.MainRunner;
+import streambench.common.MalformedEventException;
+import streambench.deltawriter.DataFile;
+import streambench.deltawriter.DataFileWriter;
+import streambench.deltawriter.DeltaTableCommitter;
+import streambench.deltawriter.EventRow;
+import streambench.deltawriter.EventTable;
+
+/**
+ * The yardstick's one thread: poll, decode, append to the interval's Parquet file, and every
+ * {@code COMMIT_INTERVAL} (or {@code COMMIT_MAX_ROWS}) commit that file together with the Kafka positions
+ * it ends at. Nothing runs beside it, so the time from an event's arrival to its commit is the interval,
+ * the file's upload and one Kernel commit: the least a Kafka → Delta path pays on this store.
+ *
+ * <p>Exactly once: a commit is tagged {@code (APP_ID, n)} and carries the positions; a commit that fails
+ * is retried with the same tag and files, and one that went through before its failure was reported is
+ * recognised by its tag and not repeated. On a restart the table's positions say where to seek.
+ */
+final class CommitLoop {
+    /** The transaction id every yardstick commit carries. One writer per table: a second would conflict. */
+    static final String APP_ID = "streambench-yardstick";
+
+    /** How many malformed records are printed one by one before only every 10,000th is. */
+    private static final long PRINTED_MALFORMED = 10;
+
+    private final YardstickSettings settings;
+    private final Consumer<byte[], byte[]> kafka;
+    private final DeltaTableCommitter committer;
+    private final String tablePath;
+    private final Configuration conf;
+    private final CommitTelemetry telemetry;
+    private final PrintStream out;
+    private final Map<Integer, Long> nextOffsets;
+    private long txnVersion;
+
+    private DataFileWriter<EventRow> file;
+    private long writeNanos;
+
+    CommitLoop(
+            YardstickSettings settings,
+            Consumer<byte[], byte[]> kafka,
+            DeltaTableCommitter committer,
+            String tablePath,
+            Configuration conf,
+            KafkaPositions start,
+            long lastTxnVersion,
+            CommitTelemetry telemetry,
+            PrintStream out) {
+        this.settings = settings;
+        this.kafka = kafka;
+        this.committer = committer;
+        this.tablePath = tablePath;
+        this.conf = conf;
+        this.nextOffsets = new HashMap<>(start.nextOffsets());
+        this.txnVersion = lastTxnVersion;
+        this.telemetry = telemetry;
+        this.out = out;
+    }
+
+    /**
+     * Runs until {@code stop} is set (and {@link Consumer#wakeup} called). {@code firstInterval} runs once
+     * the first interval has been committed, or found empty: the path from Kafka to the table works.
+     * What was polled but not committed when it stops is dropped with its file; the next start reads it
+     * again from the table's positions.
+     */
+    void run(AtomicBoolean stop, Runnable firstInterval) throws IOException, InterruptedException {
+        long intervalNanos = settings.commitInterval().toNanos();
+        long deadline = System.nanoTime() + intervalNanos;
+        boolean first = true;
+        try {
+            while (!stop.get()) {
+                long wait = Math.max(0, deadline - System.nanoTime());
+                ConsumerRecords<byte[], byte[]> records;
+                try {
+                    records = kafka.poll(Duration.ofNanos(wait));
+                } catch (WakeupException e) {
+                    break; // stop asked
+                }
+                append(records);
+                long now = System.nanoTime();
+                if (now >= deadline || rows() >= settings.commitMaxRows()) {
+                    commit();
+                    deadline = Math.max(deadline + intervalNanos, System.nanoTime());
+                    if (first) {
+                        first = false;
+                        firstInterval.run();
+                    }
+                }
+            }
+        } finally {
+            if (file != null) {
+                file.abort();
+                file = null;
+            }
+        }
+    }
+
+    private long rows() {
+        return file == null ? 0 : file.records();
+    }
+
+    private void append(ConsumerRecords<byte[], byte[]> records) throws IOException {
+        if (records.isEmpty()) {
+            return;
+        }
+        long t0 = System.nanoTime();
+        for (ConsumerRecord<byte[], byte[]> r : records) {
+            nextOffsets.put(r.partition(), r.offset() + 1);
+            Event e;
+            try {
+                e = EventCodec.decode(r.value());
+            } catch (MalformedEventException ex) {
+                drop(r, ex.getMessage());
+                continue;
+            } catch (RuntimeException ex) {
+                // the codec promises MalformedEventException only; if a bug breaks that, the record is still the cause
+                drop(r, "the decoder failed: " + ex);
+                continue;
+            }
+            if (file == null) {
+                file = new DataFileWriter<>(EventTable.FORMAT, newFilePath(), conf, settings.parquet());
+            }
+            file.write(new EventRow(e.tsMicros(), e.producerId(), e.seq()));
+        }
+        writeNanos += System.nanoTime() - t0;
+    }
+
+    private void drop(ConsumerRecord<byte[], byte[]> r, String reason) {
+        long n = Counters.MALFORMED.incrementAndGet();
+        if (n <= PRINTED_MALFORMED || n % 10_000 == 0) {
+            out.printf(
+                    "yardstick: malformed record #%d dropped (%s partition %d offset %d): %s%n",
+                    n, r.topic(), r.partition(), r.offset(), reason);
+        }
+    }
+
+    /**
+     * Finishes the interval's file and commits it with the positions; with no rows there is nothing to
+     * commit (malformed records only move positions, and the next commit carries them).
+     */
+    private void commit() throws IOException, InterruptedException {
+        if (file == null) {
+            writeNanos = 0;
+            return;
+        }
+        long t0 = System.nanoTime();
+        DataFile data = file.finish();
+        file = null;
+        long t1 = System.nanoTime();
+        KafkaPositions positions = new KafkaPositions(settings.topic(), nextOffsets);
+        DeltaTableCommitter.Result r = commitWithRetries(txnVersion + 1, List.of(data), positions);
+        long t2 = System.nanoTime();
+        txnVersion++;
+        telemetry.committed(new CommitTelemetry.Commit(
+                txnVersion,
+                r.deltaVersion(),
+                r.alreadyCommitted(),
+                r.files(),
+                r.records(),
+                writeNanos / 1_000_000,
+                (t1 - t0) / 1_000_000,
+                (t2 - t1) / 1_000_000));
+        writeNanos = 0;
+    }
+
+    /**
+     * A failed commit is tried again with the same tag and files: Kernel or the store may fail after the
+     * commit file was written, and the tag makes the repeat a no-op then. After {@code COMMIT_ATTEMPTS}
+     * the failure ends the consumer (exit 1); its files stay unreferenced, for VACUUM.
+     */
+    private DeltaTableCommitter.Result commitWithRetries(long version, List<DataFile> files, KafkaPositions positions)
+            throws InterruptedException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return committer.commit(APP_ID, version, files, Map.of(KafkaPositions.DOMAIN, positions.toJson()));
+            } catch (RuntimeException e) {
+                if (attempt >= settings.commitAttempts()) {
+                    throw e;
+                }
+                out.println("yardstick: commit " + version + " failed (attempt " + attempt + " of "
+                        + settings.commitAttempts() + "), retrying in "
+                        + settings.commitRetryDelay().toMillis()
+                        + " ms: "
+                        + MainRunner.describe(e, settings.consumer().lake().secretValues()));
+                Thread.sleep(settings.commitRetryDelay().toMillis());
+            }
+        }
+    }
+
+    private String newFilePath() {
+        return tablePath + "/part-yardstick-" + UUID.randomUUID()
+                + settings.parquet().fileSuffix();
+    }
+}

@@ -1,0 +1,93 @@
+package streambench.yardstick;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import streambench.common.ConsumerContract;
+import streambench.common.ConsumerKnobs;
+import streambench.common.Knobs;
+import streambench.common.StartingOffsets;
+import streambench.deltawriter.DeltaWriterKnobs;
+import streambench.deltawriter.ParquetSettings;
+
+/**
+ * Every setting and tuning knob of the yardstick, read once from the environment. Each default equals the
+ * one under {@code x-yardstick-tuning} in docker-compose.yml (a test keeps them in sync).
+ */
+record YardstickSettings(
+        ConsumerContract.Settings consumer,
+        Map<String, String> hadoopConf,
+        Map<String, String> kafkaProperties,
+        StartingOffsets startingOffsets,
+        Duration commitInterval,
+        long commitMaxRows,
+        int commitAttempts,
+        Duration commitRetryDelay,
+        ParquetSettings parquet,
+        Map<String, String> tableProperties,
+        boolean writeChecksum,
+        int warmupCommits,
+        int warmupRows,
+        Duration kafkaConnectTimeout) {
+
+    /** Domain metadata holds the Kafka offsets in each commit; a table needs the feature before its first. */
+    static final String DOMAIN_METADATA_FEATURE = "delta.feature.domainMetadata";
+
+    static YardstickSettings fromKnobs(Knobs knobs) {
+        ConsumerContract.Settings consumer = ConsumerContract.Settings.fromKnobs(knobs, "run-1/yardstick/benchmark");
+        return new YardstickSettings(
+                consumer,
+                hadoopConf(knobs, consumer),
+                kafkaProperties(knobs, consumer),
+                ConsumerKnobs.startingOffsets(knobs),
+                knobs.env("COMMIT_INTERVAL", "1s").asPositiveDuration(),
+                knobs.env("COMMIT_MAX_ROWS", "1000000").asPositiveLong(),
+                knobs.env("COMMIT_ATTEMPTS", "3").asPositiveInt(),
+                knobs.env("COMMIT_RETRY_DELAY", "1s").asDuration(),
+                DeltaWriterKnobs.parquet(knobs),
+                tableProperties(knobs),
+                DeltaWriterKnobs.writeChecksum(knobs),
+                DeltaWriterKnobs.warmupCommits(knobs),
+                DeltaWriterKnobs.warmupRows(knobs),
+                ConsumerKnobs.kafkaConnectTimeout(knobs));
+    }
+
+    private static Map<String, String> hadoopConf(Knobs knobs, ConsumerContract.Settings consumer) {
+        Map<String, String> hadoop = new LinkedHashMap<>(consumer.lake().hadoopConf());
+        hadoop.putAll(ConsumerKnobs.abfsWrite(knobs));
+        return hadoop;
+    }
+
+    /**
+     * The connection's client properties and the shared consumer knobs. No group: the yardstick assigns
+     * itself every partition and keeps its offsets in the table, so Kafka's group protocol would only add
+     * a coordinator round trip and a rebalance at start.
+     */
+    private static Map<String, String> kafkaProperties(Knobs knobs, ConsumerContract.Settings consumer) {
+        Map<String, String> props = new LinkedHashMap<>(consumer.kafka().properties());
+        props.putAll(ConsumerKnobs.kafkaConsumer(knobs));
+        props.put("enable.auto.commit", "false");
+        props.put("key.deserializer", "org.apache.kafka.common.serialization.ByteArrayDeserializer");
+        props.put("value.deserializer", "org.apache.kafka.common.serialization.ByteArrayDeserializer");
+        return props;
+    }
+
+    private static Map<String, String> tableProperties(Knobs knobs) {
+        Map<String, String> props = new LinkedHashMap<>(DeltaWriterKnobs.tableProperties(knobs));
+        props.put(DOMAIN_METADATA_FEATURE, "supported");
+        return props;
+    }
+
+    String topic() {
+        return consumer.topic();
+    }
+
+    String tableUri() {
+        return consumer.tableUri();
+    }
+
+    Optional<String> telemetryFile() {
+        return consumer.telemetryFile();
+    }
+}

@@ -1,0 +1,154 @@
+package streambench.yardstick;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.MockConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import streambench.common.Event;
+import streambench.common.EventCodec;
+import streambench.common.Knobs;
+import streambench.deltawriter.DeltaTableCommitter;
+import streambench.deltawriter.EventTable;
+import streambench.deltawriter.LakeCounters;
+import streambench.deltawriter.TestRows;
+
+/**
+ * The poll-write-commit loop on kafka-clients' in-memory consumer and a table on the local disk (the real
+ * Kafka and Azurite paths are in the harness's YardstickConsumerIT): what it commits, the positions it
+ * commits with them, and that a restart from those positions repeats nothing.
+ */
+class CommitLoopTest {
+    private static final String TOPIC = "events";
+    private static final TopicPartition P0 = new TopicPartition(TOPIC, 0);
+    private static final TopicPartition P1 = new TopicPartition(TOPIC, 1);
+
+    @TempDir
+    Path tmp;
+
+    private final EventCodec codec = new EventCodec();
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+    private YardstickSettings settings() {
+        Map<String, String> env = new HashMap<>();
+        env.put("TOPIC", TOPIC);
+        env.put("TABLE_PATH", "t");
+        env.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:9092");
+        env.put("LAKE_ROOT", "file://" + tmp.toAbsolutePath());
+        env.put("COMMIT_INTERVAL", "50ms");
+        env.put("COMMIT_MAX_ROWS", "5");
+        return YardstickSettings.fromKnobs(Knobs.of(env));
+    }
+
+    private ConsumerRecord<byte[], byte[]> event(TopicPartition tp, long offset, long seq) {
+        byte[] value = codec.encode(new Event(1_767_225_600_000_000L + seq, 7, seq, "x"));
+        return new ConsumerRecord<>(tp.topic(), tp.partition(), offset, null, value);
+    }
+
+    /** Runs the loop until {@code committed} rows are in the table, then stops it. */
+    private void runUntil(YardstickSettings s, MockConsumer<byte[], byte[]> kafka, long committed) throws Exception {
+        DeltaTableCommitter committer =
+                new DeltaTableCommitter(s.tableUri(), Map.of(), EventTable.FORMAT, "test", true);
+        String path = committer.ensureTable(s.tableProperties());
+        KafkaPositions start = committer
+                .domainMetadata(KafkaPositions.DOMAIN)
+                .map(j -> KafkaPositions.fromJson(j, s.tableUri(), TOPIC))
+                .orElse(new KafkaPositions(TOPIC, Map.of()));
+        long last = committer.lastCommitted(CommitLoop.APP_ID).orElse(0);
+        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
+        CommitTelemetry telemetry = new CommitTelemetry(LakeCounters.none(), null, out);
+        CommitLoop loop = new CommitLoop(s, kafka, committer, path, new Configuration(), start, last, telemetry, out);
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicInteger firstIntervals = new AtomicInteger();
+        long before = Counters.RECORDS_COMMITTED.get();
+        Thread stopper = new Thread(() -> {
+            while (Counters.RECORDS_COMMITTED.get() - before < committed) {
+                Thread.onSpinWait();
+            }
+            stop.set(true);
+            kafka.wakeup();
+        });
+        stopper.start();
+        loop.run(stop, firstIntervals::incrementAndGet);
+        stopper.join();
+        assertThat(firstIntervals).hasValue(1);
+    }
+
+    @Test
+    void commitsEveryGoodEventOnceWithThePositionsItEndsAtAndDropsMalformedOnes() throws Exception {
+        YardstickSettings s = settings();
+        MockConsumer<byte[], byte[]> kafka = new MockConsumer<>("earliest");
+        kafka.assign(List.of(P0, P1));
+        kafka.updateBeginningOffsets(Map.of(P0, 0L, P1, 0L));
+        kafka.seekToBeginning(List.of(P0, P1));
+        for (int i = 0; i < 6; i++) {
+            kafka.addRecord(event(P0, i, i));
+        }
+        kafka.addRecord(new ConsumerRecord<>(TOPIC, 1, 0, null, "{not an event".getBytes(StandardCharsets.UTF_8)));
+        for (int i = 1; i < 4; i++) {
+            kafka.addRecord(event(P1, i, 100 + i));
+        }
+        long malformed = Counters.MALFORMED.get();
+
+        runUntil(s, kafka, 9);
+
+        List<TestRows.Row> rows = TestRows.read(tmp.resolve("t"));
+        assertThat(rows)
+                .extracting(TestRows.Row::seq)
+                .containsExactlyInAnyOrder(0L, 1L, 2L, 3L, 4L, 5L, 101L, 102L, 103L);
+        assertThat(Counters.MALFORMED.get() - malformed).isEqualTo(1);
+        DeltaTableCommitter reader = new DeltaTableCommitter(s.tableUri(), Map.of(), EventTable.FORMAT, "test", true);
+        assertThat(KafkaPositions.fromJson(
+                                reader.domainMetadata(KafkaPositions.DOMAIN).orElseThrow(), "t", TOPIC)
+                        .nextOffsets())
+                .containsExactlyInAnyOrderEntriesOf(Map.of(0, 6L, 1, 4L));
+        assertThat(console.toString(StandardCharsets.UTF_8))
+                .contains("yardstick: malformed record #")
+                .contains("(events partition 1 offset 0)");
+    }
+
+    @Test
+    void aRestartFromTheTablesPositionsRepeatsNothing() throws Exception {
+        YardstickSettings s = settings();
+        MockConsumer<byte[], byte[]> first = new MockConsumer<>("earliest");
+        first.assign(List.of(P0));
+        first.updateBeginningOffsets(Map.of(P0, 0L));
+        first.seekToBeginning(List.of(P0));
+        for (int i = 0; i < 5; i++) {
+            first.addRecord(event(P0, i, i));
+        }
+        runUntil(s, first, 5);
+
+        // the restarted consumer is handed the topic from offset 0 again, and must seek past what the table holds
+        DeltaTableCommitter committer = new DeltaTableCommitter(s.tableUri(), Map.of(), EventTable.FORMAT, "t", true);
+        long resumeAt = KafkaPositions.fromJson(
+                        committer.domainMetadata(KafkaPositions.DOMAIN).orElseThrow(), "t", TOPIC)
+                .nextOffsets()
+                .get(0);
+        assertThat(resumeAt).isEqualTo(5);
+        MockConsumer<byte[], byte[]> second = new MockConsumer<>("earliest");
+        second.assign(List.of(P0));
+        second.seek(P0, resumeAt);
+        for (int i = 0; i < 8; i++) {
+            second.addRecord(event(P0, i, i));
+        }
+        runUntil(s, second, 3);
+
+        assertThat(TestRows.read(tmp.resolve("t")))
+                .extracting(TestRows.Row::seq)
+                .containsExactlyInAnyOrder(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L);
+        assertThat(committer.lastCommitted(CommitLoop.APP_ID)).isPresent();
+    }
+}
