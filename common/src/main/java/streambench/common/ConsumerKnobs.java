@@ -45,6 +45,17 @@ public final class ConsumerKnobs {
         return knobs.env("STARTING_OFFSETS", "earliest").asEnum(StartingOffsets.class);
     }
 
+    /**
+     * The lake's Hadoop keys with the ABFS driver's write knobs on top: the whole Hadoop configuration of a
+     * consumer that writes through Hadoop directly (Flink's sink, the yardstick). Spark prefixes the same
+     * keys with {@code spark.hadoop.} instead.
+     */
+    public static Map<String, String> lakeHadoopConf(Knobs knobs, LakeSettings lake) {
+        Map<String, String> conf = new LinkedHashMap<>(lake.hadoopConf());
+        conf.putAll(abfsWrite(knobs));
+        return conf;
+    }
+
     /** Hadoop configuration keys of the ABFS driver's writes. */
     public static Map<String, String> abfsWrite(Knobs knobs) {
         Map<String, String> conf = new LinkedHashMap<>();

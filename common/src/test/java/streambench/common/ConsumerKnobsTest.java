@@ -27,6 +27,15 @@ class ConsumerKnobsTest {
     }
 
     @Test
+    void theLakesHadoopKeysCarryTheWriteKnobs() {
+        LakeSettings lake = LakeSettings.azurite("127.0.0.1:10000", "devstoreaccount1", "a2V5", "streambench", "p");
+        assertThat(ConsumerKnobs.lakeHadoopConf(Knobs.of(Map.of()), lake))
+                .containsAllEntriesOf(lake.hadoopConf())
+                .containsEntry("fs.azure.write.request.size", "8388608")
+                .hasSize(lake.hadoopConf().size() + 2);
+    }
+
+    @Test
     void aBadValueNamesTheVariable() {
         assertThatThrownBy(() -> ConsumerKnobs.kafkaConsumer(Knobs.of(Map.of("KAFKA_MAX_POLL_RECORDS", "lots"))))
                 .isInstanceOf(ConfigException.class)

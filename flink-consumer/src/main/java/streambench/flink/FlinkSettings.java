@@ -49,7 +49,7 @@ record FlinkSettings(
                 consumer,
                 checkpointDir(knobs, consumer.tableUri()),
                 knobs.env("RESUME_FROM_CHECKPOINT", "true").asBoolean(),
-                hadoopConf(knobs, consumer.lake()),
+                ConsumerKnobs.lakeHadoopConf(knobs, consumer.lake()), // for the sink and for checkpoints on the lake
                 kafkaProperties(knobs, consumer.kafka()),
                 knobs.env("KAFKA_GROUP_ID", "streambench-flink").asString(),
                 ConsumerKnobs.startingOffsets(knobs),
@@ -74,13 +74,6 @@ record FlinkSettings(
     private static String checkpointDir(Knobs knobs, String tableUri) {
         String dir = knobs.env("CHECKPOINT_DIR", "").asString();
         return dir.isEmpty() ? tableUri + "_checkpoints" : dir;
-    }
-
-    /** The lake's Hadoop keys and the ABFS driver's write knobs, for the sink and for checkpoints on the lake. */
-    private static Map<String, String> hadoopConf(Knobs knobs, LakeSettings lake) {
-        Map<String, String> hadoop = new LinkedHashMap<>(lake.hadoopConf());
-        hadoop.putAll(ConsumerKnobs.abfsWrite(knobs));
-        return hadoop;
     }
 
     /** The connection's client properties, the shared consumer knobs, then KafkaSource's own. */

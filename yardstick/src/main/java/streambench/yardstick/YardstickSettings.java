@@ -38,7 +38,7 @@ record YardstickSettings(
         ConsumerContract.Settings consumer = ConsumerContract.Settings.fromKnobs(knobs, "run-1/yardstick/benchmark");
         return new YardstickSettings(
                 consumer,
-                hadoopConf(knobs, consumer),
+                ConsumerKnobs.lakeHadoopConf(knobs, consumer.lake()),
                 kafkaProperties(knobs, consumer),
                 ConsumerKnobs.startingOffsets(knobs),
                 knobs.env("COMMIT_INTERVAL", "1s").asPositiveDuration(),
@@ -51,12 +51,6 @@ record YardstickSettings(
                 DeltaWriterKnobs.warmupCommits(knobs),
                 DeltaWriterKnobs.warmupRows(knobs),
                 ConsumerKnobs.kafkaConnectTimeout(knobs));
-    }
-
-    private static Map<String, String> hadoopConf(Knobs knobs, ConsumerContract.Settings consumer) {
-        Map<String, String> hadoop = new LinkedHashMap<>(consumer.lake().hadoopConf());
-        hadoop.putAll(ConsumerKnobs.abfsWrite(knobs));
-        return hadoop;
     }
 
     /**
