@@ -52,6 +52,13 @@ public final class ConsumerContract {
     public static final String METRICS_PATH = "/metrics";
     /** The counter every consumer has on {@link #METRICS_PATH}: records dropped as not valid events. */
     public static final String MALFORMED_ROWS_TOTAL = "malformed_rows_total";
+    /**
+     * On every consumer's {@link #METRICS_PATH}: the processors and the heap its JVM sees, which is where a
+     * container's {@code cpus} and {@code mem_limit} show (the harness and the Compose flow report them).
+     */
+    public static final String JVM_AVAILABLE_PROCESSORS = "jvm_available_processors";
+
+    public static final String JVM_MAX_HEAP_BYTES = "jvm_max_heap_bytes";
     /** The field every telemetry line starts with: an ISO-8601 instant ({@link TelemetryLine}). */
     public static final String TELEMETRY_TIME = "time";
 

@@ -65,7 +65,19 @@ public final class ConsumerStartup {
     public HealthServer startHealth() {
         HealthServer health = HealthServer.start(settings.healthPort());
         out.println("health: http://0.0.0.0:" + health.port() + ConsumerContract.HEALTH_PATH);
+        out.println(jvmLine(
+                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory()));
         return health;
+    }
+
+    /** What the JVM sees of its machine: in a container, its cpus and mem_limit. */
+    static String jvmLine(int processors, long maxHeapBytes) {
+        return String.format(
+                java.util.Locale.ROOT,
+                "jvm: %d processor%s, max heap %,d MiB",
+                processors,
+                processors == 1 ? "" : "s",
+                maxHeapBytes / (1024 * 1024));
     }
 
     /**

@@ -15,7 +15,8 @@ import java.util.function.LongSupplier;
 /**
  * The endpoint every consumer exposes: {@code GET /health} answers 503 until {@link #markReady()}, then
  * 200 (so orchestrators and the harness never mistake a cold JVM for a working one), and
- * {@code GET /metrics} prints registered counters, one {@code name value} line each.
+ * {@code GET /metrics} prints registered counters, one {@code name value} line each, the processors and
+ * heap the JVM sees among them.
  */
 public final class HealthServer implements AutoCloseable {
     private final HttpServer server;
@@ -42,6 +43,9 @@ public final class HealthServer implements AutoCloseable {
                     ConsumerContract.HEALTH_PORT + " " + port + " cannot be bound: " + e.getMessage(), e);
         }
         HealthServer health = new HealthServer(server);
+        Runtime runtime = Runtime.getRuntime();
+        health.registerMetric(ConsumerContract.JVM_AVAILABLE_PROCESSORS, runtime::availableProcessors);
+        health.registerMetric(ConsumerContract.JVM_MAX_HEAP_BYTES, runtime::maxMemory);
         server.createContext(ConsumerContract.HEALTH_PATH, health::health);
         server.createContext(ConsumerContract.METRICS_PATH, health::metrics);
         server.setExecutor(Executors.newSingleThreadExecutor(r -> {

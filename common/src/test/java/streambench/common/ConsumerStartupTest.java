@@ -42,12 +42,21 @@ class ConsumerStartupTest {
                     .contains(
                             "table: somewhere",
                             "kafka: topic events has 4 partitions",
-                            "health: http://0.0.0.0:" + health.port() + "/health");
+                            "health: http://0.0.0.0:" + health.port() + "/health",
+                            ConsumerStartup.jvmLine(
+                                    Runtime.getRuntime().availableProcessors(),
+                                    Runtime.getRuntime().maxMemory()));
             assertThat(output())
                     .contains("lake: azurite abfs://")
                     .contains("kafka: {bootstrap.servers=127.0.0.1:9092}")
                     .doesNotContain(LakeSettings.AZURITE_KEY);
         }
+    }
+
+    @Test
+    void theJvmLineSaysWhatAContainerLimitLeavesTheJvm() {
+        assertThat(ConsumerStartup.jvmLine(2, 4_831_838_208L)).isEqualTo("jvm: 2 processors, max heap 4,608 MiB");
+        assertThat(ConsumerStartup.jvmLine(1, 1L << 30)).isEqualTo("jvm: 1 processor, max heap 1,024 MiB");
     }
 
     /** A wrong address exits 2 before any port is taken. */

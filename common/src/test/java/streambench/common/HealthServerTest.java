@@ -30,7 +30,11 @@ class HealthServerTest {
         try (HealthServer health = HealthServer.start(0)) {
             health.registerMetric("malformed_records", () -> 3);
             health.registerMetric("batches", () -> 10);
-            assertThat(get(health, "/metrics").body()).isEqualTo("batches 10\nmalformed_records 3\n");
+            assertThat(get(health, "/metrics").body())
+                    .isEqualTo("batches 10\n"
+                            + "jvm_available_processors " + Runtime.getRuntime().availableProcessors() + "\n"
+                            + "jvm_max_heap_bytes " + Runtime.getRuntime().maxMemory() + "\n"
+                            + "malformed_records 3\n");
         }
     }
 

@@ -43,7 +43,8 @@ public record EngineResult(
         Verdict.Outcome verdict,
         String logTail,
         WarmStart warmStart,
-        Optional<streambench.harness.analysis.BatchAnatomy> anatomy) {
+        Optional<streambench.harness.analysis.BatchAnatomy> anatomy,
+        Optional<ConsumerJvm> consumerJvm) {
 
     /**
      * No figures: {@code attempted} when it was started but crashed, never became ready or could not be
@@ -81,6 +82,7 @@ public record EngineResult(
                 new Verdict.Outcome(List.of(new Verdict.Check("ran", false, reason))),
                 logTail,
                 WarmStart.NONE,
+                Optional.empty(),
                 Optional.empty());
     }
 
@@ -90,10 +92,11 @@ public record EngineResult(
     }
 
     /**
-     * The same result with what the run itself knows: its warm start (the table's count kept) and the
-     * anatomy of the consumer's units of work from its telemetry.
+     * The same result with what the run itself knows: its warm start (the table's count kept), the
+     * anatomy of the consumer's units of work from its telemetry, and what the consumer's JVM saw.
      */
-    EngineResult withRunFigures(WarmStart sent, Optional<streambench.harness.analysis.BatchAnatomy> batches) {
+    EngineResult withRunFigures(
+            WarmStart sent, Optional<streambench.harness.analysis.BatchAnatomy> batches, Optional<ConsumerJvm> jvm) {
         return new EngineResult(
                 id,
                 label,
@@ -121,7 +124,8 @@ public record EngineResult(
                 verdict,
                 logTail,
                 sent.withRows(warmStart.rows()),
-                batches);
+                batches,
+                jvm);
     }
 
     public boolean ran() {

@@ -152,7 +152,11 @@ public final class EngineRun {
                         knobs,
                         slot.current().process().logTail());
             }
-            out.printf("  ready after %.1f s (first commit done)%n", (System.nanoTime() - t0) / 1e9);
+            Optional<ConsumerJvm> jvm = ConsumerJvm.from(slot.current().metrics());
+            out.printf(
+                    "  ready after %.1f s (first commit done)%s%n",
+                    (System.nanoTime() - t0) / 1e9,
+                    jvm.map(j -> "; its JVM sees " + j.describe()).orElse(""));
 
             sampler.watch("consumer", slot.current().process().pid());
             services.kafkaPid().ifPresent(pid -> sampler.watch("kafka", pid));
@@ -213,7 +217,7 @@ public final class EngineRun {
                                 slot.current().process().logTail(),
                                 exitedOnItsOwn,
                                 faultRun)
-                        .withRunFigures(warm, anatomy(engine, produced.report().get()));
+                        .withRunFigures(warm, anatomy(engine, produced.report().get()), jvm);
             }
         }
     }
@@ -514,6 +518,7 @@ public final class EngineRun {
                 verdict,
                 verdict.passed() ? "" : logTail,
                 WarmStart.inTable(info.warmStartSeconds(), r.warmStartRows()),
+                Optional.empty(),
                 Optional.empty());
     }
 

@@ -113,7 +113,15 @@ record SummaryJson(
             @JsonProperty("warm_start") @JsonInclude(Include.NON_NULL)
             WarmStartJson warmStart,
 
-            @JsonInclude(Include.NON_NULL) Anatomy anatomy) {}
+            @JsonInclude(Include.NON_NULL) Anatomy anatomy,
+
+            @JsonProperty("consumer_jvm") @JsonInclude(Include.NON_NULL)
+            Jvm consumerJvm) {}
+
+    /** What the consumer's JVM saw once ready: a container's cpus and mem_limit show here. */
+    record Jvm(
+            @JsonProperty("available_processors") long availableProcessors,
+            @JsonProperty("max_heap_mib") long maxHeapMib) {}
 
     /** The consumer's units of work (micro-batches, checkpoints) while the measured schedule ran. */
     record Anatomy(
@@ -278,6 +286,9 @@ record SummaryJson(
                                 rounded(a.meanMs()),
                                 rounded(a.maxMs()),
                                 rounded(a.requestsPerUnit())))
+                        .orElse(null),
+                e.consumerJvm()
+                        .map(j -> new Jvm(j.availableProcessors(), j.maxHeapMiB()))
                         .orElse(null));
     }
 

@@ -148,6 +148,7 @@ class SearchCommandsTest {
                 new Verdict.Outcome(checks),
                 "",
                 streambench.harness.engine.WarmStart.NONE,
+                Optional.empty(),
                 Optional.empty());
     }
 }

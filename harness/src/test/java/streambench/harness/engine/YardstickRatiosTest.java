@@ -42,6 +42,7 @@ class YardstickRatiosTest {
                 new Verdict.Outcome(List.of(new Verdict.Check("threshold", true, ""))),
                 "",
                 WarmStart.NONE,
+                Optional.empty(),
                 Optional.empty());
     }
 

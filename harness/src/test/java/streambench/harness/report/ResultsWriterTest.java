@@ -49,6 +49,7 @@ class ResultsWriterTest {
                 new Verdict.Outcome(List.of(Verdict.threshold(List.of(new SecondBin(0, max, 0, 0, 0, 1)), 5))),
                 "",
                 streambench.harness.engine.WarmStart.NONE,
+                Optional.empty(),
                 Optional.empty());
     }
 

@@ -98,7 +98,8 @@ class SummaryJsonFormatTest {
                         1000.0,
                         new java.util.LinkedHashMap<>(Map.of("checkpoint", 120.5)),
                         new java.util.LinkedHashMap<>(Map.of("checkpoint", 300.0)),
-                        new java.util.LinkedHashMap<>(Map.of("total", 21.25)))));
+                        new java.util.LinkedHashMap<>(Map.of("total", 21.25)))),
+                Optional.empty());
         EngineResult noFigures = new EngineResult(
                 "spark-4.2",
                 "Spark 4.2",
@@ -126,6 +127,7 @@ class SummaryJsonFormatTest {
                 new Verdict.Outcome(List.of(new Verdict.Check("kept up", false, "no rows"))),
                 "",
                 WarmStart.NONE,
+                Optional.empty(),
                 Optional.empty());
         EngineResult notRun = EngineResult.didNotRun(
                 new PendingEngine("feldera", "Feldera", "x-feldera-tuning", ""),
