@@ -11,23 +11,41 @@ import streambench.common.ConfigException;
 
 /**
  * Where this checkout's build put what the harness launches (written into the harness jar by the
- * build): the producer jar, the Azurite install, the Kafka broker's classpath.
+ * build): the producer jar, the consumer jars, the Azurite install, the Kafka broker's classpath. Paths
+ * are kept relative to the checkout's root, so a copy of the built files elsewhere (the harness's
+ * container image) runs from {@value #HOME_VARIABLE} with the same layout.
  */
 public final class InstallLayout {
-    private final Properties props;
+    /** Where the built files are when not in the checkout that built them. */
+    public static final String HOME_VARIABLE = "STREAMBENCH_HOME";
 
-    private InstallLayout(Properties props) {
+    private final Properties props;
+    private final Path root;
+
+    private InstallLayout(Properties props, Path root) {
         this.props = props;
+        this.root = root;
     }
 
     public static InstallLayout load() {
+        return load(System.getenv(HOME_VARIABLE));
+    }
+
+    /** {@code home}: the root of the built files; null or blank for the checkout the build ran in. */
+    static InstallLayout load(String home) {
         Properties p = new Properties();
         try (InputStream in = resource("streambench/harness-install.properties")) {
             p.load(in);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new InstallLayout(p);
+        Path root = home == null || home.isBlank() ? Path.of(p.getProperty("root")) : Path.of(home);
+        return new InstallLayout(p, root.toAbsolutePath().normalize());
+    }
+
+    /** A path the build wrote, relative to the root unless it is absolute. */
+    private Path path(String key) {
+        return root.resolve(props.getProperty(key, "")).normalize();
     }
 
     public Path producerJar() {
@@ -40,7 +58,7 @@ public final class InstallLayout {
         if (path == null) {
             throw new IllegalArgumentException("no jar is known as " + key);
         }
-        Path jar = Path.of(path).normalize();
+        Path jar = root.resolve(path).normalize();
         if (!Files.isRegularFile(jar)) {
             throw new ConfigException("the jar " + jar.getFileName() + " is missing at " + jar
                     + ": build it first with `mvn -q install -DskipTests` in the repository root");
@@ -49,7 +67,7 @@ public final class InstallLayout {
     }
 
     public Path composeFile() {
-        Path file = Path.of(props.getProperty("compose.file")).normalize();
+        Path file = path("compose.file");
         if (!Files.isRegularFile(file)) {
             throw new ConfigException("docker-compose.yml, which holds every knob's default, is missing at " + file);
         }
@@ -57,13 +75,13 @@ public final class InstallLayout {
     }
 
     public Path azuriteDir() {
-        return Path.of(System.getenv().getOrDefault("AZURITE_HOME", props.getProperty("azurite.dir")))
-                .normalize();
+        String home = System.getenv("AZURITE_HOME");
+        return home == null ? path("azurite.dir") : Path.of(home).normalize();
     }
 
     /** The module Node loads first in every Node program we start, so it ends with the harness (ChildProcess). */
     public Path nodeParentWatch() {
-        Path module = Path.of(props.getProperty("node.parent.watch", "")).normalize();
+        Path module = path("node.parent.watch");
         if (!Files.isRegularFile(module)) {
             throw new ConfigException("harness/src/main/node/parent-watch.cjs is missing at " + module
                     + ": rebuild with `mvn -q install -DskipTests` in the repository root");

@@ -1,0 +1,4 @@
+#!/bin/bash
+# Kafka's API versions tool (the compose healthcheck), at the path the official image has it.
+exec java -Xmx128m -Dlog4j2.configurationFile=/opt/kafka/config/log4j2.properties -cp "/opt/kafka/libs/*" \
+  org.apache.kafka.tools.BrokerApiVersionsCommand "$@"
