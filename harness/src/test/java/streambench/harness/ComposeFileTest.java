@@ -111,6 +111,26 @@ class ComposeFileTest {
                         "harness");
     }
 
+    /** Users build on the public images unchanged; a machine without a registry passes its own base. */
+    @Test
+    void everyDockerfileTakesItsBaseAsABuildArgumentDefaultingToThePublicImage() throws IOException {
+        List<Path> dockerfiles = new ArrayList<>();
+        services.values().stream()
+                .filter(service -> service.containsKey("build"))
+                .forEach(service -> dockerfiles.add(dockerfile(service)));
+        dockerfiles.add(root.resolve("kafka-runtime/Dockerfile"));
+        dockerfiles.add(root.resolve("harness/azurite/Dockerfile"));
+        Pattern base = Pattern.compile(
+                "(?m)^ARG (JRE_IMAGE=eclipse-temurin:17-jre|NODE_IMAGE=node:20-bookworm-slim)\\n(?:#.*\\n)*FROM \\$\\{(\\w+)}$");
+        for (Path dockerfile : dockerfiles) {
+            Matcher m = base.matcher(Files.readString(dockerfile));
+            assertThat(m.find())
+                    .as("%s: ARG <base>=<public image>, then FROM ${<base>}", dockerfile)
+                    .isTrue();
+            assertThat(m.group(1)).as("%s", dockerfile).startsWith(m.group(2) + "=");
+        }
+    }
+
     @Test
     void eachConsumerServiceTakesItsOwnEnginesKnobs() {
         Map<String, Map<String, Object>> anchors = new HashMap<>();
@@ -155,10 +175,26 @@ class ComposeFileTest {
         assertThat(anchors).contains("spark-tuning", "flink-tuning", "yardstick-tuning", "feldera-tuning");
     }
 
-    /** Each published port as [address, host port, container port]; the address is "" when none is given. */
+    /**
+     * Each published port as [address, host port, container port]; the address is "" when none is given.
+     * Ports live in docker-compose.override.yml (read by default, left out with host networking); the base
+     * file publishes none, or the host-networked override could not be used with it.
+     */
+    @SuppressWarnings("unchecked")
     private static Map<String, List<String[]>> publishedPorts() {
+        services.forEach((name, service) ->
+                assertThat(service).as("service %s in docker-compose.yml", name).doesNotContainKey("ports"));
+        Map<String, Map<String, Object>> published;
+        try {
+            published = (Map<String, Map<String, Object>>) new Yaml()
+                    .<Map<String, Object>>load(Files.readString(root.resolve("docker-compose.override.yml")))
+                    .get("services");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        assertThat(services.keySet()).containsAll(published.keySet());
         Map<String, List<String[]>> out = new java.util.TreeMap<>();
-        services.forEach((name, service) -> {
+        published.forEach((name, service) -> {
             for (Object p : (List<?>) service.getOrDefault("ports", List.of())) {
                 String[] parts = String.valueOf(p).split(":");
                 String[] binding = parts.length == 3
@@ -271,22 +307,56 @@ class ComposeFileTest {
                         "java.base/java.lang.reflect");
     }
 
+    /** As users run it (the file and its default override) and as host networking runs it (the local override). */
     @Test
-    void dockerComposeItselfAcceptsTheFile() throws Exception {
-        Process p;
-        try {
-            p = new ProcessBuilder("docker-compose", "-f", composeFile.toString(), "config", "-q")
-                    .redirectErrorStream(true)
-                    .start();
-        } catch (IOException e) {
-            String reason = "docker-compose is not installed (.ci/run installs Debian's package); skipped";
-            System.out.println("ComposeFileTest: " + reason);
-            Assumptions.abort(reason);
-            return;
+    void dockerComposeItselfAcceptsTheFileWithEitherOverride() throws Exception {
+        for (String override : List.of("docker-compose.override.yml", "docker-compose.local.yml")) {
+            Process p;
+            try {
+                p = new ProcessBuilder(
+                                "docker-compose",
+                                "-f",
+                                composeFile.toString(),
+                                "-f",
+                                root.resolve(override).toString(),
+                                "config",
+                                "-q")
+                        .redirectErrorStream(true)
+                        .start();
+            } catch (IOException e) {
+                String reason = "docker-compose is not installed (.ci/run installs Debian's package); skipped";
+                System.out.println("ComposeFileTest: " + reason);
+                Assumptions.abort(reason);
+                return;
+            }
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            String output = new String(p.getInputStream().readAllBytes());
+            assertThat(p.exitValue()).as(override + ": " + output).isZero();
         }
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        String output = new String(p.getInputStream().readAllBytes());
-        assertThat(p.exitValue()).as(output).isZero();
+    }
+
+    /** Every service the host-networked override names is one of the file's, and every one of them is host-networked. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theLocalOverrideHostNetworksEveryServiceItBuilds() throws IOException {
+        Map<String, Map<String, Object>> local = (Map<String, Map<String, Object>>) new Yaml()
+                .<Map<String, Object>>load(Files.readString(root.resolve("docker-compose.local.yml")))
+                .get("services");
+        assertThat(services.keySet()).containsAll(local.keySet());
+        assertThat(local.keySet())
+                .contains("kafka", "topic", "azurite", "producer", "spark-consumer-35", "spark-consumer-42")
+                .contains("flink-consumer-116", "yardstick", "harness");
+        local.forEach((name, service) -> {
+            assertThat(service).as(name).containsEntry("network_mode", "host");
+            if (service.get("build") instanceof Map<?, ?> build) {
+                assertThat(build.get("network")).as("build of %s", name).isEqualTo("host");
+                assertThat((Map<String, Object>) build.get("args"))
+                        .as("build args of %s", name)
+                        .containsAnyOf(
+                                Map.entry("JRE_IMAGE", "${JRE_IMAGE-eclipse-temurin:17-jre}"),
+                                Map.entry("NODE_IMAGE", "${NODE_IMAGE-node:20-bookworm-slim}"));
+            }
+        });
     }
 
     private static Set<String> addOpens(Path jar) throws IOException {
