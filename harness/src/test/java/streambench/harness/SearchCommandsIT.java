@@ -45,6 +45,14 @@ class SearchCommandsIT {
             assertThat(Double.parseDouble(r.get("consumer_cores"))).isPositive();
         });
         assertThat(results.resolve("capacity_chart.png")).isNotEmptyFile();
+        List<CSVRecord> summary = read(results.resolve("capacity_summary.csv"));
+        assertThat(summary).singleElement().satisfies(r -> {
+            assertThat(r.get("engine")).isEqualTo("flink-1.16");
+            assertThat(r.get("capacity_msg_s")).isEqualTo("1000");
+            assertThat(r.get("lower_bound_only")).isEqualTo("true");
+            assertThat(r.get("confirmed")).isEqualTo("true");
+            assertThat(r.get("stop")).isEqualTo("passes at --max-rate");
+        });
         assertThat(out)
                 .contains("flink-1.16 trial  1 ramp")
                 .contains(">= 1,000")

@@ -12,6 +12,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.InvalidOffsetException;
 import org.apache.kafka.common.errors.WakeupException;
 import streambench.common.Event;
 import streambench.common.EventCodec;
@@ -34,7 +35,10 @@ import streambench.deltawriter.EventTable;
  * recognised by its tag and not repeated. On a restart the table's positions say where to seek.
  */
 final class CommitLoop {
-    /** The transaction id every yardstick commit carries. One writer per table: a second would conflict. */
+    /**
+     * The transaction id every yardstick commit carries. One writer per table: a second one's commit is found
+     * already there on its first attempt, and the consumer stops rather than skip its rows.
+     */
     static final String APP_ID = "streambench-yardstick";
 
     /** How many malformed records are printed one by one before only every 10,000th is. */
@@ -92,12 +96,14 @@ final class CommitLoop {
                     records = kafka.poll(Duration.ofNanos(wait));
                 } catch (WakeupException e) {
                     break; // stop asked
+                } catch (InvalidOffsetException e) {
+                    throw new IllegalStateException(positionsGone(e), e);
                 }
                 append(records);
-                long now = System.nanoTime();
-                if (now >= deadline || rows() >= settings.commitMaxRows()) {
+                boolean due = System.nanoTime() >= deadline;
+                if (due || rows() >= settings.commitMaxRows()) {
                     commit();
-                    deadline = Math.max(deadline + intervalNanos, System.nanoTime());
+                    deadline = nextDeadline(deadline, System.nanoTime(), intervalNanos, due);
                     if (first) {
                         first = false;
                         firstInterval.run();
@@ -110,6 +116,27 @@ final class CommitLoop {
                 file = null;
             }
         }
+    }
+
+    /**
+     * After a commit: the next interval's end when this one's was reached (now, if the commit ran past it),
+     * the same end when {@code COMMIT_MAX_ROWS} cut the interval short, so events after a full file wait no
+     * longer than an interval either.
+     */
+    static long nextDeadline(long deadline, long now, long intervalNanos, boolean due) {
+        return due ? Math.max(deadline + intervalNanos, now) : deadline;
+    }
+
+    /**
+     * Kafka no longer holds where the table says to go on (retention deleted it, or the topic was made
+     * anew): what lay between is lost to this table, which the yardstick never papers over by jumping ahead.
+     */
+    private String positionsGone(InvalidOffsetException e) {
+        Map<Integer, Long> at = new java.util.TreeMap<>();
+        e.partitions().forEach(tp -> at.put(tp.partition(), nextOffsets.get(tp.partition())));
+        return "topic " + settings.topic() + " no longer holds the positions this table goes on from (partition="
+                + "offset " + at + "): retention removed them or the topic was created again, so events in between "
+                + "are lost to this table. Start a new TABLE_PATH (" + e.getMessage() + ")";
     }
 
     private long rows() {
@@ -188,8 +215,9 @@ final class CommitLoop {
     private DeltaTableCommitter.Result commitWithRetries(long version, List<DataFile> files, KafkaPositions positions)
             throws InterruptedException {
         for (int attempt = 1; ; attempt++) {
+            DeltaTableCommitter.Result r;
             try {
-                return committer.commit(APP_ID, version, files, Map.of(KafkaPositions.DOMAIN, positions.toJson()));
+                r = committer.commit(APP_ID, version, files, Map.of(KafkaPositions.DOMAIN, positions.toJson()));
             } catch (RuntimeException e) {
                 if (attempt >= settings.commitAttempts()) {
                     throw e;
@@ -200,7 +228,16 @@ final class CommitLoop {
                         + " ms: "
                         + MainRunner.describe(e, settings.consumer().lake().secretValues()));
                 Thread.sleep(settings.commitRetryDelay().toMillis());
+                continue;
             }
+            if (r.alreadyCommitted() && attempt == 1) {
+                // only a retry may find its own commit there: on a first attempt it is someone else's, and
+                // skipping ours as a repeat would drop these rows
+                throw new IllegalStateException("another writer commits to this table as " + APP_ID
+                        + ": its transaction " + version + " is already there before this consumer wrote it. "
+                        + "Run one yardstick per TABLE_PATH");
+            }
+            return r;
         }
     }
 

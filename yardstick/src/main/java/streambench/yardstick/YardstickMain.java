@@ -94,7 +94,7 @@ public final class YardstickMain {
                     .map(p -> new TopicPartition(p.topic(), p.partition()))
                     .toList();
             kafka.assign(partitions);
-            seek(kafka, partitions, start, s.startingOffsets(), out);
+            start = seek(kafka, partitions, start, s.startingOffsets(), out);
             CommitTelemetry telemetry =
                     new CommitTelemetry(counters, s.telemetryFile().orElse(null), out);
             CommitLoop loop = new CommitLoop(s, kafka, committer, tablePath, conf, start, lastTxn, telemetry, out);
@@ -133,9 +133,13 @@ public final class YardstickMain {
                 s.warmupCommits(), s.warmupRows(), s.tableUri(), (System.nanoTime() - t0) / 1e9);
     }
 
-    /** The table's positions where it has them; elsewhere {@code STARTING_OFFSETS}. */
-    private static void seek(
-            KafkaConsumer<byte[], byte[]> kafka,
+    /**
+     * The table's positions where it has them; elsewhere {@code STARTING_OFFSETS}, resolved to offsets now,
+     * so the first commit records every partition: a partition whose first events were read but not yet
+     * committed before a crash resumes from there, not from a later "latest".
+     */
+    static KafkaPositions seek(
+            org.apache.kafka.clients.consumer.Consumer<byte[], byte[]> kafka,
             List<TopicPartition> partitions,
             KafkaPositions start,
             StartingOffsets startingOffsets,
@@ -159,9 +163,14 @@ public final class YardstickMain {
         if (!resumed.isEmpty()) {
             out.println("yardstick: resuming from the table's positions " + resumed);
         }
+        Map<Integer, Long> all = new TreeMap<>(start.nextOffsets());
         if (!fresh.isEmpty()) {
-            out.println("yardstick: " + fresh.size() + " partitions from the " + startingOffsets.value() + " offset");
+            Map<Integer, Long> resolved = new TreeMap<>();
+            fresh.forEach(tp -> resolved.put(tp.partition(), kafka.position(tp)));
+            all.putAll(resolved);
+            out.println("yardstick: partitions from the " + startingOffsets.value() + " offset " + resolved);
         }
+        return new KafkaPositions(start.topic(), all);
     }
 
     private static LakeCounters lakeCounters(YardstickSettings s) {

@@ -62,6 +62,8 @@ record YardstickSettings(
         Map<String, String> props = new LinkedHashMap<>(consumer.kafka().properties());
         props.putAll(ConsumerKnobs.kafkaConsumer(knobs));
         props.put("enable.auto.commit", "false");
+        // the table's positions are sought explicitly; one Kafka no longer holds must fail, never jump ahead
+        props.put("auto.offset.reset", "none");
         props.put("key.deserializer", "org.apache.kafka.common.serialization.ByteArrayDeserializer");
         props.put("value.deserializer", "org.apache.kafka.common.serialization.ByteArrayDeserializer");
         return props;

@@ -151,4 +151,108 @@ class CommitLoopTest {
                 .containsExactlyInAnyOrder(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L);
         assertThat(committer.lastCommitted(CommitLoop.APP_ID)).isPresent();
     }
+
+    @Test
+    void aCommitCutShortByCommitMaxRowsKeepsTheIntervalsEnd() {
+        long second = 1_000_000_000L;
+        // the interval's end reached: the next one, or now when the commit ran past it
+        assertThat(CommitLoop.nextDeadline(5 * second, 5 * second + 10, second, true))
+                .isEqualTo(6 * second);
+        assertThat(CommitLoop.nextDeadline(5 * second, 7 * second, second, true))
+                .isEqualTo(7 * second);
+        // a full file 0.3 s into the interval: the events after it still commit at the interval's end
+        assertThat(CommitLoop.nextDeadline(5 * second, 4 * second + 300_000_000L, second, false))
+                .isEqualTo(5 * second);
+    }
+
+    @Test
+    void positionsKafkaNoLongerHoldsFailTheLoopNamingThem() throws Exception {
+        YardstickSettings s = settings();
+        MockConsumer<byte[], byte[]> kafka = new MockConsumer<>("none");
+        kafka.assign(List.of(P0));
+        kafka.seek(P0, 42);
+        kafka.setPollException(new org.apache.kafka.clients.consumer.OffsetOutOfRangeException(
+                "Fetch position FetchPosition{offset=42} is out of range for partition events-0", Map.of(P0, 42L)));
+        DeltaTableCommitter committer =
+                new DeltaTableCommitter(s.tableUri(), Map.of(), EventTable.FORMAT, "test", true);
+        String path = committer.ensureTable(s.tableProperties());
+        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
+        CommitLoop loop = new CommitLoop(
+                s,
+                kafka,
+                committer,
+                path,
+                new Configuration(),
+                new KafkaPositions(TOPIC, Map.of(0, 42L)),
+                0,
+                new CommitTelemetry(LakeCounters.none(), null, out),
+                out);
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> loop.run(new AtomicBoolean(), () -> {}))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("topic events no longer holds the positions this table goes on from "
+                        + "(partition=offset {0=42})")
+                .hasMessageContaining("Start a new TABLE_PATH");
+    }
+
+    @Test
+    void aSecondWriterOnTheSameTableStopsInsteadOfSkippingItsRows() throws Exception {
+        YardstickSettings s = settings();
+        MockConsumer<byte[], byte[]> first = new MockConsumer<>("earliest");
+        first.assign(List.of(P0));
+        first.updateBeginningOffsets(Map.of(P0, 0L));
+        first.seekToBeginning(List.of(P0));
+        for (int i = 0; i < 5; i++) {
+            first.addRecord(event(P0, i, i));
+        }
+        runUntil(s, first, 5);
+
+        // a second yardstick that read the table before the first one's commit: its transaction 1 is taken
+        MockConsumer<byte[], byte[]> second = new MockConsumer<>("earliest");
+        second.assign(List.of(P0));
+        second.seek(P0, 0);
+        for (int i = 0; i < 5; i++) {
+            second.addRecord(event(P0, i, i));
+        }
+        DeltaTableCommitter committer =
+                new DeltaTableCommitter(s.tableUri(), Map.of(), EventTable.FORMAT, "test", true);
+        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
+        CommitLoop loop = new CommitLoop(
+                s,
+                second,
+                committer,
+                committer.ensureTable(s.tableProperties()),
+                new Configuration(),
+                new KafkaPositions(TOPIC, Map.of()),
+                0,
+                new CommitTelemetry(LakeCounters.none(), null, out),
+                out);
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> loop.run(new AtomicBoolean(), () -> {}))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("another writer commits to this table as streambench-yardstick")
+                .hasMessageContaining("Run one yardstick per TABLE_PATH");
+        assertThat(TestRows.read(tmp.resolve("t"))).hasSize(5);
+    }
+
+    @Test
+    void everyPartitionsStartIsResolvedSoTheFirstCommitRecordsIt() {
+        MockConsumer<byte[], byte[]> kafka = new MockConsumer<>("none");
+        kafka.assign(List.of(P0, P1));
+        kafka.updateBeginningOffsets(Map.of(P0, 0L, P1, 3L));
+        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
+
+        KafkaPositions positions = YardstickMain.seek(
+                kafka,
+                List.of(P0, P1),
+                new KafkaPositions(TOPIC, Map.of(0, 5L)),
+                streambench.common.StartingOffsets.EARLIEST,
+                out);
+
+        assertThat(positions.nextOffsets()).containsExactlyInAnyOrderEntriesOf(Map.of(0, 5L, 1, 3L));
+        assertThat(kafka.position(P0)).isEqualTo(5);
+        assertThat(console.toString(StandardCharsets.UTF_8))
+                .contains("yardstick: resuming from the table's positions {0=5}")
+                .contains("yardstick: partitions from the earliest offset {1=3}");
+    }
 }

@@ -39,6 +39,25 @@ public record YardstickRatios(Double p99, Double max, Double coresPerThousand) {
                 : OptionalDouble.empty();
     }
 
+    /**
+     * The capacity ratio as text, with what the bounds allow: a capacity that is only a lower bound (the load
+     * generator or {@code --max-rate} stopped its search) makes the ratio "at least" when it is the engine's
+     * and "at most" when it is the yardstick's; with both lower bounds nothing can be said but both figures.
+     * Empty when either capacity is missing.
+     */
+    public static java.util.Optional<String> capacityText(
+            long engine, boolean engineLowerBound, long yardstick, boolean yardstickLowerBound) {
+        OptionalDouble x = capacity(engine, yardstick);
+        if (x.isEmpty() || engine <= 0) {
+            return java.util.Optional.empty();
+        }
+        String times = String.format(Locale.ROOT, "%.2f×", x.getAsDouble());
+        if (engineLowerBound && yardstickLowerBound) {
+            return java.util.Optional.of("? (both lower bounds)");
+        }
+        return java.util.Optional.of(engineLowerBound ? ">= " + times : yardstickLowerBound ? "<= " + times : times);
+    }
+
     /** Null (no figure) when either side has none; two decimals, as the figures beneath have. */
     private static Double ratio(double engine, double yardstick) {
         if (!(engine >= 0) || !(yardstick > 0) || Double.isInfinite(engine)) {

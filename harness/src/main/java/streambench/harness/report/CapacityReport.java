@@ -37,7 +37,8 @@ import streambench.harness.search.TrialOutcome;
 /**
  * What {@code capacity} leaves behind: {@code capacity.csv}, one row per trial appended the moment the trial
  * is decided (so Ctrl-C keeps every finished trial), {@code capacity_chart.png} redrawn after each trial,
- * and the console table.
+ * {@code capacity_summary.csv} (one row per engine, its ratio to the yardstick's capacity among them)
+ * rewritten after each engine, and the console table.
  */
 public final class CapacityReport implements AutoCloseable {
     /** The verdict's checks, one column each, in the order the verdict reports them. */
@@ -50,6 +51,7 @@ public final class CapacityReport implements AutoCloseable {
 
     private final Path csvFile;
     private final Path chartFile;
+    private final Path summaryFile;
     private final double thresholdSeconds;
     private final CSVPrinter csv;
     private final Map<String, EngineSearch> searches = new LinkedHashMap<>();
@@ -58,6 +60,7 @@ public final class CapacityReport implements AutoCloseable {
         Files.createDirectories(results);
         this.csvFile = results.resolve("capacity.csv");
         this.chartFile = results.resolve("capacity_chart.png");
+        this.summaryFile = results.resolve("capacity_summary.csv");
         this.thresholdSeconds = thresholdSeconds;
         Writer w = Files.newBufferedWriter(
                 csvFile,
@@ -105,6 +108,7 @@ public final class CapacityReport implements AutoCloseable {
     public void finished(String id, String label, CapacitySearch.Result result) throws IOException {
         searches.put(id, new EngineSearch(id, label, result.trials(), result));
         writeChart();
+        writeSummary();
     }
 
     private static String failedChecks(TrialOutcome o) {
@@ -133,21 +137,12 @@ public final class CapacityReport implements AutoCloseable {
                 "msg/s per core",
                 "trials",
                 "how the search ended"));
-        EngineSearch yardstick = searches.get(Engine.YARDSTICK);
-        long yardstickCapacity = yardstick == null || yardstick.result() == null
-                ? 0
-                : yardstick.result().capacity().orElse(0);
         for (EngineSearch s : searches.values()) {
             CapacitySearch.Result r = s.result();
             if (r == null) {
                 continue;
             }
-            String ratio = r.capacity().isEmpty() || s.id().equals(Engine.YARDSTICK)
-                    ? "-"
-                    : YardstickRatios.capacity(r.capacity().getAsLong(), yardstickCapacity).stream()
-                            .mapToObj(x -> String.format(Locale.ROOT, "%.2f×", x))
-                            .findFirst()
-                            .orElse("-");
+            String ratio = vsYardstick(s).orElse("-");
             CapacitySearch.Trial best = bestTrial(s);
             String capacity = r.capacity().isEmpty()
                     ? "none"
@@ -173,7 +168,75 @@ public final class CapacityReport implements AutoCloseable {
                     r.stop().text() + (r.detail().isEmpty() ? "" : ": " + r.detail())));
         }
         out.println();
-        out.println("results: " + csvFile + ", " + chartFile);
+        out.println("results: " + csvFile + ", " + summaryFile + ", " + chartFile);
+    }
+
+    /** The engine's capacity over the yardstick's in the same search, bounds kept; empty for the yardstick. */
+    private java.util.Optional<String> vsYardstick(EngineSearch s) {
+        EngineSearch yardstick = searches.get(Engine.YARDSTICK);
+        if (s.id().equals(Engine.YARDSTICK)
+                || s.result() == null
+                || s.result().capacity().isEmpty()
+                || yardstick == null
+                || yardstick.result() == null
+                || yardstick.result().capacity().isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        return YardstickRatios.capacityText(
+                s.result().capacity().getAsLong(),
+                s.result().lowerBoundOnly(),
+                yardstick.result().capacity().getAsLong(),
+                yardstick.result().lowerBoundOnly());
+    }
+
+    /**
+     * {@code capacity_summary.csv}: one row per engine whose search ended, rewritten as each ends, with the
+     * capacity, whether it is only a lower bound, its ratio to the yardstick's and the figures it stands on.
+     */
+    private void writeSummary() throws IOException {
+        try (CSVPrinter out =
+                new CSVPrinter(Files.newBufferedWriter(summaryFile, StandardCharsets.UTF_8), ResultsWriter.CSV)) {
+            out.printRecord(
+                    "engine",
+                    "version",
+                    "capacity_msg_s",
+                    "lower_bound_only",
+                    "confirmed",
+                    "x_yardstick",
+                    "max_s",
+                    "p99_s",
+                    "consumer_cores",
+                    "msg_per_consumer_core",
+                    "trials",
+                    "stop",
+                    "detail");
+            for (EngineSearch s : searches.values()) {
+                CapacitySearch.Result r = s.result();
+                if (r == null) {
+                    continue;
+                }
+                CapacitySearch.Trial best = bestTrial(s);
+                out.printRecord(
+                        s.id(),
+                        s.label(),
+                        r.capacity().isEmpty() ? "" : Long.toString(r.capacity().getAsLong()),
+                        r.lowerBoundOnly(),
+                        r.confirmed(),
+                        vsYardstick(s).orElse(""),
+                        best == null ? "" : num(best.outcome().maxLatencySeconds()),
+                        best == null ? "" : num(best.outcome().p99Seconds()),
+                        best == null ? "" : num(best.outcome().consumerCores()),
+                        best == null || !(best.outcome().consumerCores() > 0)
+                                ? ""
+                                : String.format(
+                                        Locale.ROOT,
+                                        "%.0f",
+                                        best.rate() / best.outcome().consumerCores()),
+                        r.trials().size(),
+                        r.stop().text(),
+                        r.detail());
+            }
+        }
     }
 
     /** The last passing trial at the capacity: the figures the capacity stands on. */

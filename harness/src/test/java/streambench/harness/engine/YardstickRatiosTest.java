@@ -73,4 +73,14 @@ class YardstickRatiosTest {
         assertThat(YardstickRatios.capacity(35_000, 110_000)).hasValue(0.32);
         assertThat(YardstickRatios.capacity(35_000, 0)).isEmpty();
     }
+
+    /** A capacity the load generator stopped short is a lower bound: its ratio can only be bounded. */
+    @Test
+    void aCapacityRatioSaysWhichWayALowerBoundLeansIt() {
+        assertThat(YardstickRatios.capacityText(35_000, false, 140_000, false)).hasValue("0.25×");
+        assertThat(YardstickRatios.capacityText(35_000, false, 140_000, true)).hasValue("<= 0.25×");
+        assertThat(YardstickRatios.capacityText(120_000, true, 140_000, false)).hasValue(">= 0.86×");
+        assertThat(YardstickRatios.capacityText(120_000, true, 140_000, true)).hasValue("? (both lower bounds)");
+        assertThat(YardstickRatios.capacityText(0, false, 140_000, false)).isEmpty();
+    }
 }
