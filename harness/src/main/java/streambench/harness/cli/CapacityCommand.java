@@ -36,8 +36,9 @@ public final class CapacityCommand implements Callable<Integer> {
             names = "--engines",
             split = ",",
             paramLabel = "ID",
-            description = "Engines to search: spark-3.5, spark-4.2, flink-1.16, feldera. Default: all of them; one "
-                    + "that cannot run here is reported as not run and fails the search.")
+            description =
+                    "Engines to search: yardstick, spark-3.5, spark-4.2, flink-1.16, feldera. Default: all of them; one "
+                            + "that cannot run here is reported as not run and fails the search.")
     List<String> engines = new ArrayList<>();
 
     @Option(

@@ -50,7 +50,7 @@ public final class TuneCommand implements Callable<Integer> {
             names = "--engine",
             required = true,
             paramLabel = "ID",
-            description = "The engine to tune: spark-3.5, spark-4.2, flink-1.16 or feldera.")
+            description = "The engine to tune: yardstick, spark-3.5, spark-4.2, flink-1.16 or feldera.")
     String engineId;
 
     @Option(
