@@ -24,8 +24,9 @@ import streambench.common.ConfigException;
  * because the confirmation is not repeated.
  *
  * <p>A trial whose load is invalid (the producer could not hold its schedule) says nothing about the
- * engine: it ends the search upward, and the capacity reported is the best passing rate below it,
- * flagged as a lower bound rather than passed off as the engine's limit.
+ * engine: nothing at or above its rate is tried again, the search bisects between the best pass and it
+ * as it would below a failure, and the capacity reported is the best passing rate below it, flagged as a
+ * lower bound rather than passed off as the engine's limit.
  *
  * <p>Rates the bisection picks are rounded to two significant figures (12000, not 12188): with a
  * precision of about 10 % further digits carry no information, the CSV and the chart read better, and a
@@ -167,7 +168,7 @@ public final class CapacitySearch {
             while (!passes.isEmpty()) {
                 long best = passes.last();
                 while (narrowing(best)) {
-                    OptionalLong mid = between(best, firstFail);
+                    OptionalLong mid = between(best, upperBound());
                     if (mid.isEmpty()) {
                         break;
                     }
@@ -198,9 +199,22 @@ public final class CapacitySearch {
             return firstFail == null ? Stop.PASSES_AT_MAX_RATE : Stop.FOUND;
         }
 
-        /** Bisect on only while a failure of the engine, not of the producer, bounds the interval. */
+        /**
+         * Bisect on while the best pass is not within the precision of what bounds it from above: the engine's
+         * first failure, or the lowest rate the producer could not hold. Below that rate the load may well
+         * be held, so a capacity the load generator limits is still found to the precision, as a lower bound.
+         */
         private boolean narrowing(long best) {
-            return firstFail != null && (loadCeiling == null || firstFail <= loadCeiling) && !bracketed(best);
+            Long upper = upperBound();
+            return upper != null && upper - best > precision * best;
+        }
+
+        /** The lowest rate known not to pass, for the engine's or the producer's reasons; null when none. */
+        private Long upperBound() {
+            if (firstFail == null) {
+                return loadCeiling;
+            }
+            return loadCeiling == null ? firstFail : Math.min(firstFail, loadCeiling);
         }
 
         private boolean bracketed(long best) {

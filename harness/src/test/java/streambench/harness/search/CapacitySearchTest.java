@@ -126,7 +126,9 @@ class CapacitySearchTest {
     void anInvalidLoadIsNotRepeated() throws IOException {
         Result r = searchRepeatingFailures(ModelEngine.withCapacity(50_000).loadInvalidAbove(20_000));
 
-        assertThat(rates(r)).containsExactly(1000L, 2000L, 4000L, 8000L, 16000L, 32000L, 16000L);
+        assertThat(rates(r))
+                .containsExactly(1000L, 2000L, 4000L, 8000L, 16000L, 32000L, 24000L, 20000L, 22000L, 20000L);
+        assertThat(phases(r)).doesNotContain(Phase.REPEAT);
         assertThat(r.stop()).isEqualTo(Stop.LOAD_GENERATOR_LIMIT);
     }
 
@@ -279,28 +281,32 @@ class CapacitySearchTest {
     }
 
     @Test
-    void anInvalidLoadEndsTheSearchUpwardWithALowerBound() throws IOException {
+    void anInvalidLoadEndsTheSearchUpwardWithALowerBoundFoundToThePrecision() throws IOException {
         Result r = search(ModelEngine.withCapacity(50_000).loadInvalidAbove(20_000));
 
-        assertThat(rates(r)).containsExactly(1000L, 2000L, 4000L, 8000L, 16000L, 32000L, 16000L);
+        // nothing at or above a rate the producer could not hold, bisection below it: 24,000 and 22,000 are
+        // not held either, 20,000 is, and is within 10 % of 22,000
+        assertThat(rates(r))
+                .containsExactly(1000L, 2000L, 4000L, 8000L, 16000L, 32000L, 24000L, 20000L, 22000L, 20000L);
         assertThat(r.trials().get(5).outcome().loadInvalid()).isTrue();
-        assertThat(r.capacity()).hasValue(16_000);
+        assertThat(r.capacity()).hasValue(20_000);
         assertThat(r.confirmed()).isTrue();
         assertThat(r.lowerBoundOnly()).isTrue();
         assertThat(r.stop()).isEqualTo(Stop.LOAD_GENERATOR_LIMIT);
         assertThat(r.stop().text()).isEqualTo("limited by the load generator here");
         assertThat(r.detail())
                 .isEqualTo(
-                        "passes at 16000 msg/s twice; the producer could not hold 32000 msg/s: producer sent 20000 of 32000 msg/s");
+                        "passes at 20000 msg/s twice; the producer could not hold 22000 msg/s: producer sent 20000 of 22000 msg/s");
     }
 
     @Test
     void anInvalidLoadWhileBisectingIsNotAnEngineFailure() throws IOException {
-        // the engine fails at 16,000; the producer then stumbles at 12,000: nothing is tried above 8,000 again
+        // the engine fails at 16,000; the producer then stumbles at 12,000: nothing at or above 12,000 is tried
+        // again, and the bisection goes on below it
         Result r = search(ModelEngine.withCapacity(13_700).loadInvalidAt(6, "the machine was busy"));
 
-        assertThat(rates(r)).containsExactly(1000L, 2000L, 4000L, 8000L, 16000L, 12000L, 8000L);
-        assertThat(r.capacity()).hasValue(8000);
+        assertThat(rates(r)).containsExactly(1000L, 2000L, 4000L, 8000L, 16000L, 12000L, 10000L, 11000L, 11000L);
+        assertThat(r.capacity()).hasValue(11_000);
         assertThat(r.confirmed()).isTrue();
         assertThat(r.lowerBoundOnly()).isTrue();
         assertThat(r.stop()).isEqualTo(Stop.LOAD_GENERATOR_LIMIT);
