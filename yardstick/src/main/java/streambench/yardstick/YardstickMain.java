@@ -155,9 +155,10 @@ public final class YardstickMain {
                 fresh.add(tp);
             }
         }
-        if (startingOffsets == StartingOffsets.EARLIEST) {
+        // never with an empty list: Kafka takes that for every assigned partition, undoing the seeks above
+        if (!fresh.isEmpty() && startingOffsets == StartingOffsets.EARLIEST) {
             kafka.seekToBeginning(fresh);
-        } else {
+        } else if (!fresh.isEmpty()) {
             kafka.seekToEnd(fresh);
         }
         if (!resumed.isEmpty()) {
@@ -168,7 +169,8 @@ public final class YardstickMain {
             Map<Integer, Long> resolved = new TreeMap<>();
             fresh.forEach(tp -> resolved.put(tp.partition(), kafka.position(tp)));
             all.putAll(resolved);
-            out.println("yardstick: partitions from the " + startingOffsets.value() + " offset " + resolved);
+            out.println("yardstick: " + fresh.size() + " partitions from the " + startingOffsets.value() + " offset "
+                    + resolved);
         }
         return new KafkaPositions(start.topic(), all);
     }

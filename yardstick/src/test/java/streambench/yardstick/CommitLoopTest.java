@@ -253,6 +253,6 @@ class CommitLoopTest {
         assertThat(kafka.position(P0)).isEqualTo(5);
         assertThat(console.toString(StandardCharsets.UTF_8))
                 .contains("yardstick: resuming from the table's positions {0=5}")
-                .contains("yardstick: partitions from the earliest offset {1=3}");
+                .contains("yardstick: 1 partitions from the earliest offset {1=3}");
     }
 }
