@@ -86,6 +86,36 @@ class CommitLoopTest {
         assertThat(firstIntervals).hasValue(1);
     }
 
+    /** Events 0..4 on partition 0, from its beginning. */
+    private MockConsumer<byte[], byte[]> fiveEventsOnP0() {
+        MockConsumer<byte[], byte[]> kafka = new MockConsumer<>("earliest");
+        kafka.assign(List.of(P0));
+        kafka.updateBeginningOffsets(Map.of(P0, 0L));
+        kafka.seekToBeginning(List.of(P0));
+        for (int i = 0; i < 5; i++) {
+            kafka.addRecord(event(P0, i, i));
+        }
+        return kafka;
+    }
+
+    /** A loop on a fresh look at the table, as if started with {@code start} and no commit of its own yet. */
+    private CommitLoop loopFromScratch(YardstickSettings s, MockConsumer<byte[], byte[]> kafka, KafkaPositions start)
+            throws Exception {
+        DeltaTableCommitter committer =
+                new DeltaTableCommitter(s.tableUri(), Map.of(), EventTable.FORMAT, "test", true);
+        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
+        return new CommitLoop(
+                s,
+                kafka,
+                committer,
+                committer.ensureTable(s.tableProperties()),
+                new Configuration(),
+                start,
+                0,
+                new CommitTelemetry(LakeCounters.none(), null, out),
+                out);
+    }
+
     @Test
     void commitsEveryGoodEventOnceWithThePositionsItEndsAtAndDropsMalformedOnes() throws Exception {
         YardstickSettings s = settings();
@@ -122,14 +152,7 @@ class CommitLoopTest {
     @Test
     void aRestartFromTheTablesPositionsRepeatsNothing() throws Exception {
         YardstickSettings s = settings();
-        MockConsumer<byte[], byte[]> first = new MockConsumer<>("earliest");
-        first.assign(List.of(P0));
-        first.updateBeginningOffsets(Map.of(P0, 0L));
-        first.seekToBeginning(List.of(P0));
-        for (int i = 0; i < 5; i++) {
-            first.addRecord(event(P0, i, i));
-        }
-        runUntil(s, first, 5);
+        runUntil(s, fiveEventsOnP0(), 5);
 
         // the restarted consumer is handed the topic from offset 0 again, and must seek past what the table holds
         DeltaTableCommitter committer = new DeltaTableCommitter(s.tableUri(), Map.of(), EventTable.FORMAT, "t", true);
@@ -173,20 +196,7 @@ class CommitLoopTest {
         kafka.seek(P0, 42);
         kafka.setPollException(new org.apache.kafka.clients.consumer.OffsetOutOfRangeException(
                 "Fetch position FetchPosition{offset=42} is out of range for partition events-0", Map.of(P0, 42L)));
-        DeltaTableCommitter committer =
-                new DeltaTableCommitter(s.tableUri(), Map.of(), EventTable.FORMAT, "test", true);
-        String path = committer.ensureTable(s.tableProperties());
-        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
-        CommitLoop loop = new CommitLoop(
-                s,
-                kafka,
-                committer,
-                path,
-                new Configuration(),
-                new KafkaPositions(TOPIC, Map.of(0, 42L)),
-                0,
-                new CommitTelemetry(LakeCounters.none(), null, out),
-                out);
+        CommitLoop loop = loopFromScratch(s, kafka, new KafkaPositions(TOPIC, Map.of(0, 42L)));
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> loop.run(new AtomicBoolean(), () -> {}))
                 .isInstanceOf(IllegalStateException.class)
@@ -198,14 +208,7 @@ class CommitLoopTest {
     @Test
     void aSecondWriterOnTheSameTableStopsInsteadOfSkippingItsRows() throws Exception {
         YardstickSettings s = settings();
-        MockConsumer<byte[], byte[]> first = new MockConsumer<>("earliest");
-        first.assign(List.of(P0));
-        first.updateBeginningOffsets(Map.of(P0, 0L));
-        first.seekToBeginning(List.of(P0));
-        for (int i = 0; i < 5; i++) {
-            first.addRecord(event(P0, i, i));
-        }
-        runUntil(s, first, 5);
+        runUntil(s, fiveEventsOnP0(), 5);
 
         // a second yardstick that read the table before the first one's commit: its transaction 1 is taken
         MockConsumer<byte[], byte[]> second = new MockConsumer<>("earliest");
@@ -214,19 +217,7 @@ class CommitLoopTest {
         for (int i = 0; i < 5; i++) {
             second.addRecord(event(P0, i, i));
         }
-        DeltaTableCommitter committer =
-                new DeltaTableCommitter(s.tableUri(), Map.of(), EventTable.FORMAT, "test", true);
-        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
-        CommitLoop loop = new CommitLoop(
-                s,
-                second,
-                committer,
-                committer.ensureTable(s.tableProperties()),
-                new Configuration(),
-                new KafkaPositions(TOPIC, Map.of()),
-                0,
-                new CommitTelemetry(LakeCounters.none(), null, out),
-                out);
+        CommitLoop loop = loopFromScratch(s, second, new KafkaPositions(TOPIC, Map.of()));
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> loop.run(new AtomicBoolean(), () -> {}))
                 .isInstanceOf(IllegalStateException.class)

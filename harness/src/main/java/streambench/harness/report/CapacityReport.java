@@ -158,12 +158,10 @@ public final class CapacityReport implements AutoCloseable {
                     best == null ? "-" : fmt(best.outcome().maxLatencySeconds()),
                     best == null ? "-" : fmt(best.outcome().p99Seconds()),
                     best == null ? "-" : fmt(best.outcome().consumerCores()),
-                    best == null || !(best.outcome().consumerCores() > 0)
-                            ? "-"
-                            : String.format(
-                                    Locale.ROOT,
-                                    "%,.0f",
-                                    best.rate() / best.outcome().consumerCores()),
+                    perCore(best).stream()
+                            .mapToObj(x -> String.format(Locale.ROOT, "%,.0f", x))
+                            .findFirst()
+                            .orElse("-"),
                     r.trials().size(),
                     r.stop().text() + (r.detail().isEmpty() ? "" : ": " + r.detail())));
         }
@@ -226,17 +224,22 @@ public final class CapacityReport implements AutoCloseable {
                         best == null ? "" : num(best.outcome().maxLatencySeconds()),
                         best == null ? "" : num(best.outcome().p99Seconds()),
                         best == null ? "" : num(best.outcome().consumerCores()),
-                        best == null || !(best.outcome().consumerCores() > 0)
-                                ? ""
-                                : String.format(
-                                        Locale.ROOT,
-                                        "%.0f",
-                                        best.rate() / best.outcome().consumerCores()),
+                        perCore(best).stream()
+                                .mapToObj(x -> String.format(Locale.ROOT, "%.0f", x))
+                                .findFirst()
+                                .orElse(""),
                         r.trials().size(),
                         r.stop().text(),
                         r.detail());
             }
         }
+    }
+
+    /** The trial's offered msg/s per consumer core; empty without a trial or a CPU reading. */
+    private static java.util.OptionalDouble perCore(CapacitySearch.Trial t) {
+        return t == null || !(t.outcome().consumerCores() > 0)
+                ? java.util.OptionalDouble.empty()
+                : java.util.OptionalDouble.of(t.rate() / t.outcome().consumerCores());
     }
 
     /** The last passing trial at the capacity: the figures the capacity stands on. */

@@ -46,6 +46,8 @@ public final class EmbeddedAzurite implements AutoCloseable {
                         node,
                         layout.nodeParentWatch(),
                         List.of(
+                                "--require",
+                                layout.azuriteSweepInterval().toString(),
                                 script.toString(),
                                 "--blobHost",
                                 "127.0.0.1",

@@ -89,6 +89,16 @@ public final class InstallLayout {
         return module;
     }
 
+    /** The module the embedded Azurite loads first, which moves its ten-minute extent sweep out of a run. */
+    public Path azuriteSweepInterval() {
+        Path module = path("azurite.sweep");
+        if (!Files.isRegularFile(module)) {
+            throw new ConfigException("harness/azurite/sweep-interval.cjs is missing at " + module
+                    + ": rebuild with `mvn -q install -DskipTests` in the repository root");
+        }
+        return module;
+    }
+
     /** The broker's and Kafka tools' classpath, resolved by the kafka-runtime module's build. */
     public String kafkaClasspath() {
         String cp;
