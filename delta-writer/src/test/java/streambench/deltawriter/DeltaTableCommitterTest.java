@@ -109,6 +109,24 @@ class DeltaTableCommitterTest {
         assertThat(TestRows.read(table)).hasSize(20);
     }
 
+    /** The writer's commit returns before the checkpoint is written; the checkpoint still comes, one at a time. */
+    @Test
+    void aLogCheckpointInTheBackgroundIsWrittenAndTheTableStaysReadable() throws Exception {
+        Path table = dir.resolve("t");
+        DeltaTableCommitter c = committer(table).checkpointInBackground(true);
+        String path = c.ensureTable(Map.of("delta.checkpointInterval", "2"));
+        for (int v = 1; v <= 3; v++) {
+            c.commit("app", v, List.of(write(path, 0, v * 10L, 10)));
+            c.awaitCheckpoint(java.time.Duration.ofSeconds(30));
+        }
+
+        assertThat(table.resolve("_delta_log/00000000000000000002.checkpoint.parquet"))
+                .isRegularFile();
+        assertThat(table.resolve("_delta_log/_last_checkpoint")).isRegularFile();
+        assertThat(TestRows.read(table)).hasSize(30);
+        assertThat(committer(table).lastCommitted("app")).hasValue(3);
+    }
+
     @Test
     void emptyBatchWritesNothing() throws Exception {
         Path table = dir.resolve("t");

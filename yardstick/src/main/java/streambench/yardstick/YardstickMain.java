@@ -75,7 +75,8 @@ public final class YardstickMain {
             throws IOException, InterruptedException, MalformedEventException {
         warmUp(s, out);
         DeltaTableCommitter committer = new DeltaTableCommitter(
-                s.tableUri(), s.hadoopConf(), EventTable.FORMAT, ENGINE_INFO, s.writeChecksum());
+                        s.tableUri(), s.hadoopConf(), EventTable.FORMAT, ENGINE_INFO, s.writeChecksum())
+                .checkpointInBackground(s.checkpointInBackground());
         String tablePath = committer.ensureTable(s.tableProperties());
         long lastTxn = committer.lastCommitted(CommitLoop.APP_ID).orElse(0);
         KafkaPositions start = committer

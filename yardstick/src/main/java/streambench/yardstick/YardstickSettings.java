@@ -27,6 +27,7 @@ record YardstickSettings(
         ParquetSettings parquet,
         Map<String, String> tableProperties,
         boolean writeChecksum,
+        boolean checkpointInBackground,
         int warmupCommits,
         int warmupRows,
         Duration kafkaConnectTimeout) {
@@ -48,6 +49,8 @@ record YardstickSettings(
                 DeltaWriterKnobs.parquet(knobs),
                 tableProperties(knobs),
                 DeltaWriterKnobs.writeChecksum(knobs),
+                // the loop is the only thread: a log checkpoint inside a commit stops the reading for ~1 s
+                knobs.env("DELTA_CHECKPOINT_IN_BACKGROUND", "true").asBoolean(),
                 DeltaWriterKnobs.warmupCommits(knobs),
                 DeltaWriterKnobs.warmupRows(knobs),
                 ConsumerKnobs.kafkaConnectTimeout(knobs));
