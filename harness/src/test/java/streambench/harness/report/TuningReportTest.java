@@ -1,0 +1,59 @@
+package streambench.harness.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.jfree.data.xy.XYSeries;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import streambench.harness.search.CoordinateDescent;
+import streambench.harness.search.TrialOutcome;
+
+/** What tune's chart and trials.csv show; the decisions themselves are CoordinateDescentTest's. */
+class TuningReportTest {
+    @TempDir
+    Path dir;
+
+    private static TrialOutcome outcome(boolean passed, double max) {
+        return TrialOutcome.judged(passed, Map.of("threshold", passed), max, max - 0.4, true, 1.2);
+    }
+
+    private static CoordinateDescent.Trial trial(int n, CoordinateDescent.Decision d, boolean passed, double max) {
+        Map<String, String> changed = d == CoordinateDescent.Decision.BASELINE ? Map.of() : Map.of("K", "v" + n);
+        return new CoordinateDescent.Trial(n, n <= 2 ? 0 : 1, "K", "v" + n, changed, outcome(passed, max), d, "why");
+    }
+
+    @Test
+    void aFailedConfirmationOfTheBestIsDrawnAndWrittenNotOnlyTheBestLineUnderTheThreshold() throws Exception {
+        try (TuningReport report = new TuningReport(dir, "Spark 4.2", 5.0)) {
+            report.trial(trial(1, CoordinateDescent.Decision.BASELINE, false, 12.0), Map.of());
+            report.trial(trial(2, CoordinateDescent.Decision.BASELINE, false, 5.2), Map.of());
+            report.trial(trial(3, CoordinateDescent.Decision.KEPT, true, 4.5), Map.of("K", "v3"));
+            report.confirmation(4, Map.of("K", "v3"), outcome(false, 11.5));
+
+            org.jfree.data.xy.XYSeriesCollection data = report.chartData();
+            List<String> names = new java.util.ArrayList<>();
+            for (int i = 0; i < data.getSeriesCount(); i++) {
+                names.add((String) data.getSeriesKey(i));
+            }
+            assertThat(names)
+                    .containsExactly("baseline", "kept", "reverted", "best so far", "confirmation of the best");
+            XYSeries confirm = data.getSeries(4);
+            assertThat(confirm.getItemCount()).isEqualTo(1);
+            assertThat(confirm.getX(0).intValue()).isEqualTo(4);
+            assertThat(confirm.getY(0).doubleValue()).isEqualTo(11.5);
+            assertThat(data.getSeries(3).getY(2).doubleValue())
+                    .as("best so far after trial 3")
+                    .isEqualTo(4.5);
+        }
+        assertThat(dir.resolve("tuning_chart.png")).isNotEmptyFile();
+        assertThat(Files.readAllLines(dir.resolve("trials.csv")))
+                .hasSize(5)
+                .last()
+                .asString()
+                .startsWith("4,,,,K=v3,confirm,false");
+    }
+}
