@@ -113,6 +113,8 @@ class YardstickConsumerIT {
         String table = "it/" + topic;
         services.topics.create(topic, 4);
         Map<String, String> env = services.consumerEnv(topic, table);
+        // the writer threads beside the poll loop, here across a kill; the test above runs the loop alone
+        env.put("WRITER_THREADS", "2");
 
         CompletableFuture<ProducerLauncher.Outcome> produced;
         try (ConsumerProcess first = startConsumer(env, "before-kill", null)) {
@@ -136,7 +138,9 @@ class YardstickConsumerIT {
             long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), EVENTS, DRAIN);
             assertThat(rows).isEqualTo(EVENTS);
         }
-        assertThat(String.join("\n", output)).contains("yardstick: resuming from the table's positions {0=");
+        assertThat(String.join("\n", output))
+                .contains("written on 2 threads beside it")
+                .contains("yardstick: resuming from the table's positions {0=");
         ConsumerChecks.assertExactlyOnceOnSchedule(
                 DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE);
 

@@ -6,29 +6,24 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.InvalidOffsetException;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
-import streambench.common.Event;
-import streambench.common.EventCodec;
 import streambench.common.MainRunner;
-import streambench.common.MalformedEventException;
 import streambench.deltawriter.DataFile;
-import streambench.deltawriter.DataFileWriter;
 import streambench.deltawriter.DeltaTableCommitter;
-import streambench.deltawriter.EventRow;
-import streambench.deltawriter.EventTable;
 
 /**
- * The yardstick's one thread: poll, decode, append to the interval's Parquet file, and every
- * {@code COMMIT_INTERVAL} (or {@code COMMIT_MAX_ROWS}) commit that file together with the Kafka positions
- * it ends at. Nothing runs beside it, so the time from an event's arrival to its commit is the interval,
- * the file's upload and one Kernel commit: the least a Kafka → Delta path pays on this store.
+ * The yardstick's loop: poll, hand the records to the interval's Parquet files (decoded on this thread, or
+ * on {@code WRITER_THREADS} beside it), and every {@code COMMIT_INTERVAL} (or {@code COMMIT_MAX_ROWS})
+ * commit those files together with the Kafka positions they end at. Nothing else runs beside it, so the
+ * time from an event's arrival to its commit is the interval, the files' upload and one Kernel commit: the
+ * least a Kafka → Delta path pays on this store.
  *
  * <p>Exactly once: a commit is tagged {@code (APP_ID, n)} and carries the positions; a commit that fails
  * is retried with the same tag and files, and one that went through before its failure was reported is
@@ -41,21 +36,14 @@ final class CommitLoop {
      */
     static final String APP_ID = "streambench-yardstick";
 
-    /** How many malformed records are printed one by one before only every 10,000th is. */
-    private static final long PRINTED_MALFORMED = 10;
-
     private final YardstickSettings settings;
     private final Consumer<byte[], byte[]> kafka;
     private final DeltaTableCommitter committer;
-    private final String tablePath;
-    private final Configuration conf;
+    private final IntervalWriter files;
     private final CommitTelemetry telemetry;
     private final PrintStream out;
     private final Map<Integer, Long> nextOffsets;
     private long txnVersion;
-
-    private DataFileWriter<EventRow> file;
-    private long writeNanos;
 
     CommitLoop(
             YardstickSettings settings,
@@ -70,8 +58,8 @@ final class CommitLoop {
         this.settings = settings;
         this.kafka = kafka;
         this.committer = committer;
-        this.tablePath = tablePath;
-        this.conf = conf;
+        this.files = IntervalWriter.of(
+                settings.writerThreads(), () -> new EventFile(tablePath, conf, settings.parquet(), out));
         this.nextOffsets = new HashMap<>(start.nextOffsets());
         this.txnVersion = lastTxnVersion;
         this.telemetry = telemetry;
@@ -81,7 +69,7 @@ final class CommitLoop {
     /**
      * Runs until {@code stop} is set (and {@link Consumer#wakeup} called). {@code firstInterval} runs once
      * the first interval has been committed, or found empty: the path from Kafka to the table works.
-     * What was polled but not committed when it stops is dropped with its file; the next start reads it
+     * What was polled but not committed when it stops is dropped with its files; the next start reads it
      * again from the table's positions.
      */
     void run(AtomicBoolean stop, Runnable firstInterval) throws IOException, InterruptedException {
@@ -101,7 +89,7 @@ final class CommitLoop {
                 }
                 append(records);
                 boolean due = System.nanoTime() >= deadline;
-                if (due || rows() >= settings.commitMaxRows()) {
+                if (due || files.rows() >= settings.commitMaxRows()) {
                     commit();
                     deadline = nextDeadline(deadline, System.nanoTime(), intervalNanos, due);
                     if (first) {
@@ -111,10 +99,7 @@ final class CommitLoop {
                 }
             }
         } finally {
-            if (file != null) {
-                file.abort();
-                file = null;
-            }
+            files.close();
         }
     }
 
@@ -139,60 +124,31 @@ final class CommitLoop {
                 + "are lost to this table. Start a new TABLE_PATH (" + e.getMessage() + ")";
     }
 
-    private long rows() {
-        return file == null ? 0 : file.records();
-    }
-
     private void append(ConsumerRecords<byte[], byte[]> records) throws IOException {
         if (records.isEmpty()) {
             return;
         }
-        long t0 = System.nanoTime();
-        for (ConsumerRecord<byte[], byte[]> r : records) {
-            nextOffsets.put(r.partition(), r.offset() + 1);
-            Event e;
-            try {
-                e = EventCodec.decode(r.value());
-            } catch (MalformedEventException ex) {
-                drop(r, ex.getMessage());
-                continue;
-            } catch (RuntimeException ex) {
-                // the codec promises MalformedEventException only; if a bug breaks that, the record is still the cause
-                drop(r, "the decoder failed: " + ex);
-                continue;
-            }
-            if (file == null) {
-                file = new DataFileWriter<>(EventTable.FORMAT, newFilePath(), conf, settings.parquet());
-            }
-            file.write(new EventRow(e.tsMicros(), e.producerId(), e.seq()));
+        for (TopicPartition tp : records.partitions()) {
+            List<ConsumerRecord<byte[], byte[]>> polled = records.records(tp);
+            nextOffsets.put(tp.partition(), polled.get(polled.size() - 1).offset() + 1);
         }
-        writeNanos += System.nanoTime() - t0;
-    }
-
-    private void drop(ConsumerRecord<byte[], byte[]> r, String reason) {
-        long n = Counters.MALFORMED.incrementAndGet();
-        if (n <= PRINTED_MALFORMED || n % 10_000 == 0) {
-            out.printf(
-                    "yardstick: malformed record #%d dropped (%s partition %d offset %d): %s%n",
-                    n, r.topic(), r.partition(), r.offset(), reason);
-        }
+        files.append(records);
     }
 
     /**
-     * Finishes the interval's file and commits it with the positions; with no rows there is nothing to
+     * Finishes the interval's files and commits them with the positions; with no rows there is nothing to
      * commit (malformed records only move positions, and the next commit carries them).
      */
     private void commit() throws IOException, InterruptedException {
-        if (file == null) {
-            writeNanos = 0;
+        long t0 = System.nanoTime();
+        List<DataFile> data = files.finish();
+        long writeMs = files.takeWriteMillis();
+        if (data.isEmpty()) {
             return;
         }
-        long t0 = System.nanoTime();
-        DataFile data = file.finish();
-        file = null;
         long t1 = System.nanoTime();
         KafkaPositions positions = new KafkaPositions(settings.topic(), nextOffsets);
-        DeltaTableCommitter.Result r = commitWithRetries(txnVersion + 1, List.of(data), positions);
+        DeltaTableCommitter.Result r = commitWithRetries(txnVersion + 1, data, positions);
         long t2 = System.nanoTime();
         txnVersion++;
         telemetry.committed(new CommitTelemetry.Commit(
@@ -201,10 +157,9 @@ final class CommitLoop {
                 r.alreadyCommitted(),
                 r.files(),
                 r.records(),
-                writeNanos / 1_000_000,
+                writeMs,
                 (t1 - t0) / 1_000_000,
                 (t2 - t1) / 1_000_000));
-        writeNanos = 0;
     }
 
     /**
@@ -239,10 +194,5 @@ final class CommitLoop {
             }
             return r;
         }
-    }
-
-    private String newFilePath() {
-        return tablePath + "/part-yardstick-" + UUID.randomUUID()
-                + settings.parquet().fileSuffix();
     }
 }

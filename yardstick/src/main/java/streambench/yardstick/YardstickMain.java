@@ -52,7 +52,10 @@ public final class YardstickMain {
                 KafkaPreflight::check,
                 s.kafkaConnectTimeout(),
                 "table: " + s.tableUri() + "  commit every "
-                        + s.commitInterval().toMillis() + " ms or " + s.commitMaxRows() + " rows");
+                        + s.commitInterval().toMillis() + " ms or " + s.commitMaxRows() + " rows, "
+                        + (s.writerThreads() == 1
+                                ? "written on the poll loop's thread"
+                                : "written on " + s.writerThreads() + " threads beside it"));
         health.registerMetric(ConsumerContract.MALFORMED_ROWS_TOTAL, Counters.MALFORMED::get);
         health.registerMetric("records_committed_total", Counters.RECORDS_COMMITTED::get);
         health.registerMetric("commits_total", Counters.COMMITS::get);

@@ -28,6 +28,7 @@ record YardstickSettings(
         Map<String, String> tableProperties,
         boolean writeChecksum,
         boolean checkpointInBackground,
+        int writerThreads,
         int warmupCommits,
         int warmupRows,
         Duration kafkaConnectTimeout) {
@@ -51,6 +52,7 @@ record YardstickSettings(
                 DeltaWriterKnobs.writeChecksum(knobs),
                 // the loop is the only thread: a log checkpoint inside a commit stops the reading for ~1 s
                 knobs.env("DELTA_CHECKPOINT_IN_BACKGROUND", "true").asBoolean(),
+                knobs.env("WRITER_THREADS", "1").asPositiveInt(),
                 DeltaWriterKnobs.warmupCommits(knobs),
                 DeltaWriterKnobs.warmupRows(knobs),
                 ConsumerKnobs.kafkaConnectTimeout(knobs));

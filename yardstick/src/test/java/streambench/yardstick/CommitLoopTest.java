@@ -17,6 +17,8 @@ import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import streambench.common.Event;
 import streambench.common.EventCodec;
 import streambench.common.Knobs;
@@ -42,6 +44,10 @@ class CommitLoopTest {
     private final ByteArrayOutputStream console = new ByteArrayOutputStream();
 
     private YardstickSettings settings() {
+        return settings(1);
+    }
+
+    private YardstickSettings settings(int writerThreads) {
         Map<String, String> env = new HashMap<>();
         env.put("TOPIC", TOPIC);
         env.put("TABLE_PATH", "t");
@@ -49,6 +55,7 @@ class CommitLoopTest {
         env.put("LAKE_ROOT", "file://" + tmp.toAbsolutePath());
         env.put("COMMIT_INTERVAL", "50ms");
         env.put("COMMIT_MAX_ROWS", "5");
+        env.put("WRITER_THREADS", Integer.toString(writerThreads));
         return YardstickSettings.fromKnobs(Knobs.of(env));
     }
 
@@ -116,9 +123,11 @@ class CommitLoopTest {
                 out);
     }
 
-    @Test
-    void commitsEveryGoodEventOnceWithThePositionsItEndsAtAndDropsMalformedOnes() throws Exception {
-        YardstickSettings s = settings();
+    /** On the loop's thread, and on two writer threads beside it (partition 0 on one, 1 on the other). */
+    @ParameterizedTest(name = "WRITER_THREADS={0}")
+    @ValueSource(ints = {1, 2})
+    void commitsEveryGoodEventOnceWithThePositionsItEndsAtAndDropsMalformedOnes(int writerThreads) throws Exception {
+        YardstickSettings s = settings(writerThreads);
         MockConsumer<byte[], byte[]> kafka = new MockConsumer<>("earliest");
         kafka.assign(List.of(P0, P1));
         kafka.updateBeginningOffsets(Map.of(P0, 0L, P1, 0L));
@@ -147,6 +156,13 @@ class CommitLoopTest {
         assertThat(console.toString(StandardCharsets.UTF_8))
                 .contains("yardstick: malformed record #")
                 .contains("(events partition 1 offset 0)");
+        if (writerThreads == 2) {
+            try (var files = java.nio.file.Files.list(tmp.resolve("t"))) {
+                assertThat(files.filter(f -> f.toString().endsWith(".parquet")))
+                        .as("each writer thread's own files")
+                        .hasSizeGreaterThanOrEqualTo(2);
+            }
+        }
     }
 
     @Test
