@@ -1,7 +1,6 @@
 package streambench.yardstick;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -88,11 +87,8 @@ final class ThreadedIntervalWriter implements IntervalWriter {
             return f.get();
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            if (cause instanceof UncheckedIOException io) {
-                throw io.getCause();
-            }
             if (cause instanceof IOException io) {
-                throw io; // a finish, or a hand-over's failure it rethrew
+                throw io; // a finish's, or a hand-over's that the finish rethrew
             }
             if (cause instanceof RuntimeException r) {
                 throw r;
@@ -106,10 +102,11 @@ final class ThreadedIntervalWriter implements IntervalWriter {
         private final ExecutorService thread;
         private final Semaphore inFlight = new Semaphore(BATCHES_IN_FLIGHT);
         private final AtomicLong writeNanos = new AtomicLong();
-        /** The hand-overs since the last finish, whose failures that finish reports. Loop thread only. */
-        private final List<Future<?>> handed = new ArrayList<>();
-        /** Set by the writer thread on a failure: the file is broken, later hand-overs are skipped. */
-        private volatile boolean broken;
+        /**
+         * A hand-over's failure, rethrown by the next finish; the file is broken, so later hand-overs are
+         * skipped. Read and written on the writer thread only: it runs hand-overs and finishes in order.
+         */
+        private Exception failure;
 
         Writer(int index, EventFile file) {
             this.file = file;
@@ -127,9 +124,9 @@ final class ThreadedIntervalWriter implements IntervalWriter {
                 Thread.currentThread().interrupt();
                 throw new java.io.InterruptedIOException("stopped while a writer was behind");
             }
-            handed.add(thread.submit(() -> {
+            thread.execute(() -> {
                 try {
-                    if (broken) {
+                    if (failure != null) {
                         return;
                     }
                     long t0 = System.nanoTime();
@@ -138,20 +135,17 @@ final class ThreadedIntervalWriter implements IntervalWriter {
                     }
                     writeNanos.addAndGet(System.nanoTime() - t0);
                 } catch (IOException | RuntimeException e) {
-                    broken = true;
-                    throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
+                    failure = e;
                 } finally {
                     inFlight.release();
                 }
-            }));
+            });
         }
 
         Future<Optional<DataFile>> finish() {
-            List<Future<?>> interval = new ArrayList<>(handed);
-            handed.clear();
             return thread.submit(() -> {
-                for (Future<?> h : interval) {
-                    await(h); // done already, the thread runs its tasks in order; rethrows a hand-over's failure
+                if (failure != null) {
+                    throw failure;
                 }
                 return file.finish();
             });
