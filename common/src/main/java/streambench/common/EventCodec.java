@@ -304,7 +304,19 @@ public final class EventCodec {
 
         private String string() throws MalformedEventException {
             pos++; // opening quote
-            StringBuilder sb = new StringBuilder();
+            // every field of our producers' events is plain ASCII: taken in one piece, not a char at a time
+            int start = pos;
+            while (pos < s.length()) {
+                char c = s.charAt(pos);
+                if (c == '"') {
+                    return s.substring(start, pos++);
+                }
+                if (c < 0x20 || c == '\\' || Character.isSurrogate(c)) {
+                    break;
+                }
+                pos++;
+            }
+            StringBuilder sb = new StringBuilder().append(s, start, pos);
             while (true) {
                 if (pos >= s.length()) {
                     throw fail("unterminated string");
