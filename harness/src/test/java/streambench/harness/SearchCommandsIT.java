@@ -74,6 +74,8 @@ class SearchCommandsIT {
                 "3 trials",
                 "--trial-duration",
                 "15",
+                "--confirm-duration",
+                "20",
                 "--warmup",
                 "5",
                 "--results",
@@ -86,13 +88,12 @@ class SearchCommandsIT {
                 .hasSizeBetween(3, 4);
         assertThat(rows.get(2).get("knob")).isEqualTo("CHECKPOINT_INTERVAL_MS");
         assertThat(rows.get(2).get("decision")).isIn("kept", "reverted");
-        if (rows.get(2).get("decision").equals("kept")) {
-            // a kept change is run once more before the status line may say Succeeded
-            assertThat(rows).hasSize(4);
-            assertThat(rows.get(3).get("decision")).isEqualTo("confirm");
-        } else {
-            assertThat(rows).hasSize(3);
-        }
+        // the best configuration, kept change or baseline, runs once more for --confirm-duration before the
+        // status line may say Succeeded
+        assertThat(rows).hasSize(4);
+        assertThat(rows.get(3).get("decision")).isEqualTo("confirm");
+        assertThat(rows.get(3).get("reason")).contains("for 20 s");
+        assertThat(out).contains("confirming the best configuration for 20 s");
         assertThat(Files.readString(dir.resolve("best.env"))).contains("CHECKPOINT_INTERVAL_MS=");
         assertThat(dir.resolve("tuning_chart.png")).isNotEmptyFile();
         assertThat(dir.resolve("docker-compose.patch")).exists();

@@ -82,9 +82,14 @@ final class TrialSession implements AutoCloseable {
 
     /** One trial: {@code knobs} complete (anchor defaults included), the engine's turn at {@code rate}. */
     EngineResult run(Engine engine, Map<String, String> knobs, long rate) throws InterruptedException {
+        return run(engine, knobs, rate, baseInfo.durationSeconds());
+    }
+
+    /** One trial with a load of its own length, {@code seconds}, instead of the session's trial duration. */
+    EngineResult run(Engine engine, Map<String, String> knobs, long rate, long seconds) throws InterruptedException {
         trials++;
         RunDirectory trialDir = dir.child(String.format("%s-t%02d", engine.id().replace('.', '-'), trials));
-        RunInfo info = baseInfo.forTrial(trialDir.runId(), Instant.now(), rate);
+        RunInfo info = baseInfo.forTrial(trialDir.runId(), Instant.now(), rate, seconds);
         return base.forTrial(trialDir, info, new LinkedHashMap<>(knobs)).runContained(engine);
     }
 

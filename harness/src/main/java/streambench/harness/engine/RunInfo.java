@@ -67,12 +67,17 @@ public record RunInfo(
 
     /** The same settings for one trial of a search: its own id, start and rate. */
     public RunInfo forTrial(String trialRunId, Instant trialStarted, long trialRate) {
+        return forTrial(trialRunId, trialStarted, trialRate, durationSeconds);
+    }
+
+    /** The same settings for one trial of a search that runs for its own length, such as tune's confirmation. */
+    public RunInfo forTrial(String trialRunId, Instant trialStarted, long trialRate, long trialSeconds) {
         return new RunInfo(
                 trialRunId,
                 trialStarted,
                 machine,
                 trialRate,
-                durationSeconds,
+                trialSeconds,
                 partitions,
                 messageBytes,
                 warmupSeconds,

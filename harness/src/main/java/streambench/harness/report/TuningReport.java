@@ -101,8 +101,11 @@ public final class TuningReport implements AutoCloseable {
         return cells;
     }
 
-    /** The best configuration run once more after the search: a row of its own in trials.csv. */
-    public void confirmation(int number, Map<String, String> changed, TrialOutcome o) throws IOException {
+    /**
+     * The best configuration run once more after the search, for {@code seconds} of load: a row of its own in
+     * trials.csv.
+     */
+    public void confirmation(int number, Map<String, String> changed, TrialOutcome o, long seconds) throws IOException {
         List<Object> row = new ArrayList<>(List.of(
                 number,
                 "",
@@ -112,7 +115,7 @@ public final class TuningReport implements AutoCloseable {
                 "confirm",
                 o.loadInvalid() ? "invalid" : Boolean.toString(o.passed())));
         row.addAll(outcomeCells(o));
-        row.add("the best configuration, run again: it must pass again");
+        row.add("the best configuration, run again for " + seconds + " s: it must pass again");
         csv.printRecord(row);
         csv.flush();
         confirmations.put(number, Double.isFinite(o.maxLatencySeconds()) ? o.maxLatencySeconds() : 0);

@@ -70,6 +70,25 @@ class SearchCommandsTest {
     }
 
     @Test
+    void tuneRefusesAConfirmationShorterThanATrialWithExit2() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream original = System.err;
+        int exit;
+        try {
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            exit = HarnessMain.execute(
+                    new String[] {"tune", "--engine", "flink-1.16", "--trial-duration", "60", "--confirm-duration", "30"
+                    });
+        } finally {
+            System.setErr(original);
+        }
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("--confirm-duration")
+                .contains("at least --trial-duration (60 s)");
+    }
+
+    @Test
     void everyEngineHasAValidSearchSpaceBesideItsAnchor() {
         KnobDefaults defaults = KnobDefaults.load(COMPOSE);
         Engines.all().forEach(engine -> {

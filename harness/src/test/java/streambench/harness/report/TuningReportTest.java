@@ -32,7 +32,7 @@ class TuningReportTest {
             report.trial(trial(1, CoordinateDescent.Decision.BASELINE, false, 12.0), Map.of());
             report.trial(trial(2, CoordinateDescent.Decision.BASELINE, false, 5.2), Map.of());
             report.trial(trial(3, CoordinateDescent.Decision.KEPT, true, 4.5), Map.of("K", "v3"));
-            report.confirmation(4, Map.of("K", "v3"), outcome(false, 11.5));
+            report.confirmation(4, Map.of("K", "v3"), outcome(false, 11.5), 300);
 
             org.jfree.data.xy.XYSeriesCollection data = report.chartData();
             List<String> names = new java.util.ArrayList<>();
