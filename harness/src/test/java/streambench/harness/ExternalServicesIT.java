@@ -122,7 +122,8 @@ class ExternalServicesIT {
             ProducerLauncher producers, Path tmp, String topic, String idBase, String name) {
         try {
             return producers.run(
-                    new ProducerLauncher.Request(topic, 1000, 5, 100, Map.of("PRODUCER_ID_BASE", idBase)),
+                    new ProducerLauncher.Request(
+                            topic, 1000, 5, 100, Map.of("PRODUCER_ID_BASE", idBase, "PRODUCER_PREROLL_S", "0")),
                     tmp.resolve(name + "-summary.json"),
                     tmp.resolve(name + "-producer.log"),
                     null);

@@ -45,12 +45,15 @@ final class ItServices implements AutoCloseable {
         return env;
     }
 
-    /** Runs the producer jar at {@code rate} for {@code seconds} into {@code topic}; files go to {@code dir}. */
+    /**
+     * Runs the producer jar at {@code rate} for {@code seconds} into {@code topic}; files go to {@code dir}. No
+     * pre-roll: these tests count every row of the table, and a low rate has no send path worth warming.
+     */
     ProducerLauncher.Outcome produce(InstallLayout layout, String topic, int rate, int seconds, Path dir, String name)
             throws InterruptedException {
         return new ProducerLauncher(layout, Map.of("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers()))
                 .run(
-                        new ProducerLauncher.Request(topic, rate, seconds, 100, Map.of()),
+                        new ProducerLauncher.Request(topic, rate, seconds, 100, Map.of("PRODUCER_PREROLL_S", "0")),
                         dir.resolve(name + "-summary.json"),
                         dir.resolve(name + "-producer.log"),
                         null);

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import streambench.common.Event;
 import streambench.common.EventCodec;
+import streambench.common.ProducerContract;
 import streambench.harness.analysis.ProducerReport;
 import streambench.harness.services.ChildProcess;
 import streambench.harness.services.EmbeddedKafka;
@@ -80,7 +82,13 @@ class ProducerIT {
         });
         assertThat(lines).anyMatch(l -> l.startsWith("producer t=1s target=1000/s"));
 
-        List<ConsumerRecord<byte[], byte[]>> records = readAll("exactly-once", 3000);
+        // 5 s of pre-roll (the anchor's PRODUCER_PREROLL_S) at 1,000 msg/s went first, as reserved ids
+        int preroll = ProducerContract.PREROLL_FROM;
+        assertThat(lines)
+                .anyMatch(l ->
+                        l.startsWith("producer: pre-roll of 5 s sent (5000 events as producer ids from " + preroll));
+        assertThat(lines).contains(ProducerContract.SCHEDULE_STARTS);
+        List<ConsumerRecord<byte[], byte[]>> records = readAll("exactly-once", 3000 + 5000);
         Map<Integer, Map<Long, Long>> tsBySeq = new HashMap<>();
         for (ConsumerRecord<byte[], byte[]> r : records) {
             assertThat(r.value()).hasSize(120);
@@ -91,7 +99,14 @@ class ProducerIT {
                     .as("duplicate (%d, %d)", e.producerId(), e.seq())
                     .isNull();
         }
-        assertThat(tsBySeq).containsOnlyKeys(10, 11);
+        assertThat(tsBySeq).containsOnlyKeys(10, 11, preroll, preroll + 1);
+        assertThat(tsBySeq.get(preroll)).hasSize(2500);
+        assertThat(tsBySeq.get(preroll + 1)).hasSize(2500);
+        long lastPreroll = Math.max(
+                Collections.max(tsBySeq.remove(preroll).values()),
+                Collections.max(tsBySeq.remove(preroll + 1).values()));
+        long firstMeasured = Math.min(tsBySeq.get(10).get(0L), tsBySeq.get(11).get(0L));
+        assertThat(firstMeasured).as("the schedule starts after the pre-roll").isGreaterThan(lastPreroll);
         for (Map<Long, Long> perProducer : tsBySeq.values()) {
             assertThat(perProducer).hasSize(1500);
             long ts0 = perProducer.get(0L);
@@ -136,7 +151,8 @@ class ProducerIT {
         assertThat(report.completedSchedule()).isFalse();
         assertThat(report.sent()).isGreaterThan(2000);
         assertThat(report.acked()).isEqualTo(report.sent());
-        assertThat(readAll("sigterm", report.acked())).hasSize((int) report.acked());
+        long prerolled = 2000 * 5;
+        assertThat(readAll("sigterm", report.acked() + prerolled)).hasSize((int) (report.acked() + prerolled));
     }
 
     @Test

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.LongConsumer;
 import org.HdrHistogram.Histogram;
 import org.apache.hadoop.fs.FileSystem;
+import streambench.common.ProducerContract;
 import streambench.harness.delta.DeltaCommit;
 import streambench.harness.delta.DeltaLogReader;
 import streambench.harness.delta.EventFileReader;
@@ -32,13 +33,15 @@ public final class TableAnalysis {
             long worstNegativeMicros,
             long lastCommitMillis,
             Map<Long, Long> committedBySecond,
-            long warmStartRows) {}
+            long warmStartRows,
+            long prerollRows) {}
 
     /**
-     * The harness's warm-up load is sent as producer ids from here up: the same topic and table as the
-     * measured events, never measured, counted apart. The run's own producers must stay below.
+     * The harness's warm-up load, and every producer's pre-roll, is sent as producer ids from here up: the same
+     * topic and table as the measured events, never measured, counted apart. The run's own producers must stay
+     * below.
      */
-    public static final int WARM_START_PRODUCER_ID_BASE = 2_000_000_000;
+    public static final int WARM_START_PRODUCER_ID_BASE = ProducerContract.UNMEASURED_FROM;
 
     /** Every row belongs to the run: for tables whose writer is known (calibration, synthetic tables). */
     public static Result analyze(
@@ -69,6 +72,7 @@ public final class TableAnalysis {
         Completeness completeness = new Completeness();
         ForeignRows foreign = new ForeignRows();
         long[] warmStartRows = {0};
+        long[] prerollRows = {0};
         List<CommitRow> commits = new ArrayList<>();
         Map<Long, Long> committedBySecond = new java.util.TreeMap<>();
         long rows = 0;
@@ -85,9 +89,13 @@ public final class TableAnalysis {
             long[] minMax = {Long.MAX_VALUE, Long.MIN_VALUE};
             long before = rows;
             long foreignBefore = foreign.count();
-            long warmBefore = warmStartRows[0];
+            long unmeasuredBefore = warmStartRows[0] + prerollRows[0];
             for (DeltaCommit.AddedFile f : c.added()) {
                 rows += EventFileReader.read(fs, log.dataFile(f), (ts, producerId, seq) -> {
+                    if (producerId >= ProducerContract.PREROLL_FROM) {
+                        prerollRows[0]++;
+                        return;
+                    }
                     if (producerId >= WARM_START_PRODUCER_ID_BASE) {
                         warmStartRows[0]++;
                         return;
@@ -105,7 +113,10 @@ public final class TableAnalysis {
                     progress.accept(rows);
                 }
             }
-            long records = rows - before - (foreign.count() - foreignBefore) - (warmStartRows[0] - warmBefore);
+            long records = rows
+                    - before
+                    - (foreign.count() - foreignBefore)
+                    - (warmStartRows[0] + prerollRows[0] - unmeasuredBefore);
             if (records > 0) {
                 commits.add(new CommitRow(
                         c.version(),
@@ -130,7 +141,8 @@ public final class TableAnalysis {
                 latency.worstNegativeMicros(),
                 lastCommit,
                 committedBySecond,
-                warmStartRows[0]);
+                warmStartRows[0],
+                prerollRows[0]);
     }
 
     private static boolean belongs(Map<Integer, long[]> expectedRanges, int producerId, long seq) {

@@ -3,12 +3,15 @@ package streambench.harness.engine;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.fs.FileSystem;
 import streambench.common.ConsumerContract;
+import streambench.common.ProducerContract;
 import streambench.harness.analysis.BatchAnatomy;
 import streambench.harness.analysis.Completeness;
 import streambench.harness.analysis.ProducerReport;
@@ -168,19 +171,25 @@ public final class EngineRun {
                 ProducerLauncher producer = new ProducerLauncher(layout, services.endpointEnv());
                 WarmStart warm = warmStart(engine, topic, producer, tail, slot);
                 LiveView live = new LiveView(engine.id(), info.durationSeconds(), tail, warm.acked(), out);
+                AtomicBoolean faultsStarted = new AtomicBoolean();
                 produced = producer.run(
                         new ProducerLauncher.Request(
                                 topic, info.rate(), info.durationSeconds(), info.messageBytes(), overrides),
                         dir.file(engine.id() + "-producer-summary.json"),
                         dir.file(engine.id() + "-producer.log"),
-                        live::onProducerLine,
-                        pid -> {
-                            sampler.watch("producer", pid);
-                            injector.start();
-                            if (poison != null) {
-                                poison.start();
+                        line -> {
+                            // faults count from the schedule's start, which a pre-roll puts seconds after the
+                            // process's
+                            if (line.startsWith(ProducerContract.SCHEDULE_STARTS)
+                                    && faultsStarted.compareAndSet(false, true)) {
+                                injector.start();
+                                if (poison != null) {
+                                    poison.start();
+                                }
                             }
-                        });
+                            live.onProducerLine(line);
+                        },
+                        pid -> sampler.watch("producer", pid));
                 if (produced.report().isEmpty()) {
                     return EngineResult.didNotRun(
                             engine,
@@ -222,6 +231,18 @@ public final class EngineRun {
         }
     }
 
+    /** The rows of reserved producer ids the analysis left out, by whose they are. */
+    private static String unmeasured(TableAnalysis.Result r) {
+        List<String> parts = new ArrayList<>();
+        if (r.warmStartRows() > 0) {
+            parts.add(String.format("%,d the warm start's", r.warmStartRows()));
+        }
+        if (r.prerollRows() > 0) {
+            parts.add(String.format("%,d the producer's pre-roll", r.prerollRows()));
+        }
+        return parts.isEmpty() ? "" : " (of them " + String.join(", ", parts) + ")";
+    }
+
     /**
      * "Ready" says the consumer committed once; the warm start makes sure the run's own path (its topic, its
      * partitions, its table) has carried load at the run's rate before anything is measured, the same way for
@@ -242,12 +263,15 @@ public final class EngineRun {
                 seconds, info.rate(), topic, TableAnalysis.WARM_START_PRODUCER_ID_BASE);
         Map<String, String> knobs = new LinkedHashMap<>(overrides);
         knobs.put("PRODUCER_ID_BASE", Integer.toString(TableAnalysis.WARM_START_PRODUCER_ID_BASE));
+        // the warm start is unmeasured already: a pre-roll before it would only make it longer
+        knobs.put("PRODUCER_PREROLL_S", "0");
         ProducerLauncher.Outcome sent = producer.run(
                 new ProducerLauncher.Request(topic, info.rate(), seconds, info.messageBytes(), knobs),
                 dir.file(engine.id() + "-warmstart-producer-summary.json"),
                 dir.file(engine.id() + "-warmstart-producer.log"),
                 line -> {
-                    if (line.startsWith("producer:") || line.contains("failed")) {
+                    if ((line.startsWith("producer:") && !line.startsWith(ProducerContract.SCHEDULE_STARTS))
+                            || line.contains("failed")) {
                         out.println("  warm start " + line);
                     }
                 });
@@ -405,10 +429,7 @@ public final class EngineRun {
         }
         out.printf(
                 "  analysed %,d rows%s in %d commits in %.1f s%n",
-                r.rows(),
-                r.warmStartRows() == 0 ? "" : String.format(" (%,d of them the warm start's)", r.warmStartRows()),
-                r.commits().size(),
-                (System.nanoTime() - t0) / 1e9);
+                r.rows(), unmeasured(r), r.commits().size(), (System.nanoTime() - t0) / 1e9);
         return judge(engine, info, knobs, r, producer, malformed, processes, logTail, crashed, faultRun);
     }
 
