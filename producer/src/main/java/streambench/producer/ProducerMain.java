@@ -174,7 +174,8 @@ public final class ProducerMain {
                     schedule.eventsWithin(settings.prerollSeconds()),
                     settings.messageBytes(),
                     s,
-                    settings.kafka()::redact));
+                    settings.kafka()::redact,
+                    true));
         }
         running.addAll(senders);
         sendAll(senders, stats);
@@ -183,11 +184,12 @@ public final class ProducerMain {
         }
         out.printf(
                 Locale.ROOT,
-                "producer: pre-roll of %d s sent (%d events as producer ids from %d, not measured; %d failed) in "
-                        + "%.1f s, slowest ack %.0f ms after its due time; the schedule starts now%n",
+                "producer: pre-roll of %d s sent (%d events as producer ids from %d, not measured; %d skipped while "
+                        + "behind, %d failed) in %.1f s, slowest ack %.0f ms after its due time%n",
                 settings.prerollSeconds(),
                 stats.stream().mapToLong(x -> x.acked.get()).sum(),
                 ProducerContract.PREROLL_FROM,
+                senders.stream().mapToLong(ScheduledSender::skipped).sum(),
                 stats.stream().mapToLong(x -> x.failed.get()).sum(),
                 (System.nanoTime() - started) / 1e9,
                 stats.stream().mapToLong(x -> x.maxAckLagNanos.get()).max().orElse(0) / 1e6);

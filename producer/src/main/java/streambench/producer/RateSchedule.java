@@ -21,6 +21,11 @@ record RateSchedule(double eventsPerSecond, long startNanos, long startEpochMicr
         return startEpochMicros + Math.round(k * (1e6 / eventsPerSecond));
     }
 
+    /** The first event due at or after {@code nanos} (a {@link System#nanoTime()} reading). */
+    long firstDueFrom(long nanos) {
+        return Math.max(0, (long) Math.ceil((nanos - startNanos) * (eventsPerSecond / 1e9) - 1e-9));
+    }
+
     /** How many events fall before {@code seconds} into the schedule. */
     long eventsWithin(double seconds) {
         return (long) Math.ceil(seconds * eventsPerSecond - 1e-9);

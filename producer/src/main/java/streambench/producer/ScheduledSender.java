@@ -16,6 +16,8 @@ import streambench.common.EventCodec;
 final class ScheduledSender implements Runnable {
     /** Sleeping shorter than this costs more than it saves; park granularity is ~50 µs on Linux. */
     private static final long MIN_PARK_NANOS = 20_000;
+    /** How late a pre-roll event may be before the pre-roll skips ahead to the events due now. */
+    private static final long SKIP_AFTER_NANOS = 10_000_000;
 
     private final Producer<byte[], byte[]> producer;
     private final String topic;
@@ -25,7 +27,9 @@ final class ScheduledSender implements Runnable {
     private final SenderStats stats;
     private final UnaryOperator<String> redact;
     private final EventCodec codec = new EventCodec();
+    private final boolean skipLate;
     private String padding = "";
+    private long skipped;
     private volatile boolean stopRequested;
     private volatile boolean finishedSchedule;
 
@@ -38,6 +42,23 @@ final class ScheduledSender implements Runnable {
             int messageBytes,
             SenderStats stats,
             UnaryOperator<String> redact) {
+        this(producer, topic, schedule, eventCount, messageBytes, stats, redact, false);
+    }
+
+    /**
+     * @param skipLate for a pre-roll: events more than 10 ms late are skipped, not sent as a backlog, so a
+     *     slow start never becomes a burst the consumer is still working through when the schedule starts
+     */
+    ScheduledSender(
+            Producer<byte[], byte[]> producer,
+            String topic,
+            RateSchedule schedule,
+            long eventCount,
+            int messageBytes,
+            SenderStats stats,
+            UnaryOperator<String> redact,
+            boolean skipLate) {
+        this.skipLate = skipLate;
         this.producer = producer;
         this.topic = topic;
         this.schedule = schedule;
@@ -49,6 +70,11 @@ final class ScheduledSender implements Runnable {
 
     void requestStop() {
         stopRequested = true;
+    }
+
+    /** Events a pre-roll left out because they were late; always 0 for a schedule. */
+    long skipped() {
+        return skipped;
     }
 
     /** True when every scheduled event was handed to Kafka (not cut short by a stop request). */
@@ -71,6 +97,12 @@ final class ScheduledSender implements Runnable {
             }
             if (stopRequested) {
                 return;
+            }
+            if (skipLate && now - due > SKIP_AFTER_NANOS) {
+                long next = Math.min(eventCount, schedule.firstDueFrom(now));
+                skipped += next - seq;
+                seq = next - 1; // the loop's seq++ lands on the first event due now
+                continue;
             }
             stats.observeSendLag(Math.max(0, now - due));
             String payload = padding(EventCodec.payloadLengthFor(messageBytes, producerId, seq));

@@ -78,4 +78,30 @@ class ScheduledSenderTest {
         assertThat(stats.sent.get()).isZero();
         assertThat(sender.finishedSchedule()).isFalse();
     }
+
+    @Test
+    void aPrerollSkipsWhatItIsLateForInsteadOfSendingABacklog() {
+        MockProducer<byte[], byte[]> mock =
+                new MockProducer<>(true, null, new ByteArraySerializer(), new ByteArraySerializer());
+        // a schedule that began 1 s ago at 1,000/s: its first ~1,000 events are already late
+        RateSchedule schedule = new RateSchedule(1000, System.nanoTime() - 1_000_000_000L, 1_800_000_000_000_000L);
+        ScheduledSender sender = new ScheduledSender(mock, "t", schedule, 1200, 100, new SenderStats(7), s -> s, true);
+        sender.run();
+
+        assertThat(sender.skipped()).isBetween(950L, 1150L);
+        assertThat(mock.history()).hasSize((int) (1200 - sender.skipped()));
+        assertThat(sender.finishedSchedule()).isTrue();
+    }
+
+    @Test
+    void aScheduleSendsItsBacklogWithTheOriginalDueTimes() {
+        MockProducer<byte[], byte[]> mock =
+                new MockProducer<>(true, null, new ByteArraySerializer(), new ByteArraySerializer());
+        RateSchedule schedule = new RateSchedule(1000, System.nanoTime() - 1_000_000_000L, 1_800_000_000_000_000L);
+        ScheduledSender sender = new ScheduledSender(mock, "t", schedule, 1200, 100, new SenderStats(7), s -> s);
+        sender.run();
+
+        assertThat(sender.skipped()).isZero();
+        assertThat(mock.history()).hasSize(1200);
+    }
 }
