@@ -15,6 +15,8 @@ import java.util.List;
  * is the worst delay from an event's due time to its acknowledgement: the load was delivered as
  * offered only when that stayed small. {@code acked_per_second[k]} counts the acknowledged events due in
  * second k of the schedule (all producer_ids together); {@code duration_s} is the schedule's length.
+ * {@code preroll_acked} counts the pre-roll's acknowledged events (reserved producer ids, in the topic before
+ * the schedule's), which a reader of the table waits for too.
  */
 record ProducerSummary(
         String topic,
@@ -32,7 +34,8 @@ record ProducerSummary(
         @JsonProperty("max_send_lag_ms") double maxSendLagMs,
         @JsonProperty("max_ack_lag_ms") double maxAckLagMs,
         @JsonProperty("acked_per_second") long[] ackedPerSecond,
-        List<PerProducer> producers) {
+        List<PerProducer> producers,
+        @JsonProperty("preroll_acked") long prerollAcked) {
 
     record PerProducer(
             @JsonProperty("producer_id") int producerId,

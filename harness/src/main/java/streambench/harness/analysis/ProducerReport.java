@@ -17,7 +17,8 @@ import streambench.common.ConfigException;
 
 /**
  * The producer's summary file as the harness reads it (fields it does not know are ignored).
- * {@code durationSeconds} and {@code ackedPerSecond} are absent from summaries written before they existed.
+ * {@code durationSeconds} and {@code ackedPerSecond} are absent from summaries written before they existed;
+ * {@code prerollAcked} (the pre-roll's acknowledged events, in the topic before the schedule's) is 0 there.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ProducerReport(
@@ -34,7 +35,8 @@ public record ProducerReport(
         @JsonProperty("max_send_lag_ms") double maxSendLagMs,
         @JsonProperty("max_ack_lag_ms") double maxAckLagMs,
         @JsonProperty("acked_per_second") long[] ackedPerSecond,
-        List<PerProducer> producers) {
+        List<PerProducer> producers,
+        @JsonProperty("preroll_acked") long prerollAcked) {
 
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record PerProducer(
@@ -135,7 +137,8 @@ public record ProducerReport(
                 reports.stream().mapToDouble(ProducerReport::maxSendLagMs).max().orElse(0),
                 reports.stream().mapToDouble(ProducerReport::maxAckLagMs).max().orElse(0),
                 mergedPerSecond(reports, start),
-                all);
+                all,
+                reports.stream().mapToLong(ProducerReport::prerollAcked).sum());
     }
 
     /** Each producer's seconds shifted onto the earliest one's; unknown as soon as one summary lacks them. */

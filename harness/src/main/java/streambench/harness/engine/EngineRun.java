@@ -201,7 +201,13 @@ public final class EngineRun {
                 if (poison != null) {
                     poison.finish();
                 }
-                drain(engine, slot, tail, produced.report().get().acked(), warm.acked());
+                // the pre-roll's rows come before the schedule's: the table holds both before the load is in
+                drain(
+                        engine,
+                        slot,
+                        tail,
+                        produced.report().get().acked(),
+                        warm.acked() + produced.report().get().prerollAcked());
                 long malformed = slot.malformedCounted(slot.current().metrics());
                 injector.close(); // a lake paused past the load is resumed before the consumer stops
                 slot.close();
@@ -353,6 +359,7 @@ public final class EngineRun {
      * Waits until everything acknowledged is committed, the consumer dies, or the drain timeout passes; the
      * table holds the warm start's {@code warmRows} besides, which the counts shown leave out.
      */
+    /** Waits for {@code acked} events beyond {@code warmRows}, the rows of the warm start and the pre-roll. */
     private void drain(Engine engine, ConsumerSlot slot, DeltaLogTail tail, long acked, long warmRows)
             throws InterruptedException {
         awaitRows(

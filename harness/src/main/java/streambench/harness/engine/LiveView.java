@@ -14,19 +14,25 @@ import streambench.harness.delta.DeltaLogTail;
 public final class LiveView {
     private static final Pattern PRODUCER_LINE =
             Pattern.compile("^producer t=(\\d+)s .*acked=(\\d+)/s .*total_sent=(\\d+)$");
+    /** The producer's line after its pre-roll, whose acknowledged events are in the table before the schedule's. */
+    private static final Pattern PREROLL_LINE = Pattern.compile("^producer: pre-roll of \\d+ s sent \\((\\d+) events");
+
     private static final int BAR = 20;
 
     private final String engine;
     private final long durationSeconds;
     private final DeltaLogTail tail;
     private final PrintStream out;
-    private final long rowsBefore;
+    private volatile long rowsBefore;
     /** Commits land every few seconds: committed/s is shown over the last few lines, not one. */
     private static final int WINDOW = 5;
 
     private final java.util.ArrayDeque<long[]> history = new java.util.ArrayDeque<>();
 
-    /** {@code rowsBefore}: rows the table held before the measured schedule (the warm start's), left out. */
+    /**
+     * {@code rowsBefore}: rows the table held before the measured schedule (the warm start's), left out; the
+     * producer's pre-roll is added once its line says how many.
+     */
     public LiveView(String engine, long durationSeconds, DeltaLogTail tail, long rowsBefore, PrintStream out) {
         this.rowsBefore = rowsBefore;
         this.engine = engine;
@@ -37,6 +43,10 @@ public final class LiveView {
 
     /** Fed every line the producer prints; answers the per-second ones. */
     public void onProducerLine(String line) {
+        Matcher preroll = PREROLL_LINE.matcher(line);
+        if (preroll.find()) {
+            rowsBefore += Long.parseLong(preroll.group(1));
+        }
         Matcher m = PRODUCER_LINE.matcher(line);
         if (!m.matches()) {
             if (line.startsWith("producer:") || line.contains("failed")) {

@@ -24,7 +24,8 @@ class ProducerReportTest {
                 5,
                 ackLag,
                 perSecond(rate, 60),
-                List.of(new ProducerReport.PerProducer(firstId, 0L, rate * 60 - 1, rate * 60, 0)));
+                List.of(new ProducerReport.PerProducer(firstId, 0L, rate * 60 - 1, rate * 60, 0)),
+                0);
     }
 
     private static long[] perSecond(long rate, int seconds) {

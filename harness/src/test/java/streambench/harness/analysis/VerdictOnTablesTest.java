@@ -71,7 +71,8 @@ class VerdictOnTablesTest {
                 1,
                 5,
                 perSecond,
-                List.of(new ProducerReport.PerProducer(producerId, 0L, n - 1, n, 0)));
+                List.of(new ProducerReport.PerProducer(producerId, 0L, n - 1, n, 0)),
+                0);
     }
 
     private static ProducerReport producer() {

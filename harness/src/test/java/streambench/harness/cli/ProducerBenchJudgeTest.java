@@ -27,7 +27,8 @@ class ProducerBenchJudgeTest {
                         lagMs / 2,
                         lagMs,
                         null,
-                        List.of())),
+                        List.of(),
+                        0)),
                 "");
     }
 

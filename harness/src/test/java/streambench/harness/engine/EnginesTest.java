@@ -83,7 +83,8 @@ class EnginesTest {
                 1,
                 1,
                 null,
-                List.of(new ProducerReport.PerProducer(0, 0L, 999L, 1000, 0)));
+                List.of(new ProducerReport.PerProducer(0, 0L, 999L, 1000, 0)),
+                0);
         try (org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.newInstance(
                 java.net.URI.create("file:///"), new org.apache.hadoop.conf.Configuration())) {
             EngineResult r = run.analyse(

@@ -52,7 +52,8 @@ class SummaryJsonFormatTest {
                 3.25,
                 12.5,
                 new long[] {1000, 1000},
-                List.of(new ProducerReport.PerProducer(0, 0L, 59_999L, 60_000, 0)));
+                List.of(new ProducerReport.PerProducer(0, 0L, 59_999L, 60_000, 0)),
+                0);
         EngineResult ran = new EngineResult(
                 "flink-1.16",
                 "Flink 1.16",
