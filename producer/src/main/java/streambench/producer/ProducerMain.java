@@ -138,7 +138,8 @@ public final class ProducerMain {
                     count,
                     settings.messageBytes(),
                     s,
-                    settings.kafka()::redact));
+                    settings.kafka()::redact,
+                    false));
         }
         return senders;
     }

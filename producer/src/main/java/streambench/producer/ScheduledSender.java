@@ -33,19 +33,8 @@ final class ScheduledSender implements Runnable {
     private volatile boolean stopRequested;
     private volatile boolean finishedSchedule;
 
-    /** @param eventCount how many events to send, {@link Long#MAX_VALUE} for "until stopped" */
-    ScheduledSender(
-            Producer<byte[], byte[]> producer,
-            String topic,
-            RateSchedule schedule,
-            long eventCount,
-            int messageBytes,
-            SenderStats stats,
-            UnaryOperator<String> redact) {
-        this(producer, topic, schedule, eventCount, messageBytes, stats, redact, false);
-    }
-
     /**
+     * @param eventCount how many events to send, {@link Long#MAX_VALUE} for "until stopped"
      * @param skipLate for a pre-roll: events more than 10 ms late are skipped, not sent as a backlog, so a
      *     slow start never becomes a burst the consumer is still working through when the schedule starts
      */

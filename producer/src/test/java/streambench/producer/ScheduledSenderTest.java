@@ -18,7 +18,7 @@ class ScheduledSenderTest {
                 new MockProducer<>(true, null, new ByteArraySerializer(), new ByteArraySerializer());
         RateSchedule schedule = new RateSchedule(1000, System.nanoTime(), 1_800_000_000_000_000L);
         SenderStats stats = new SenderStats(4);
-        ScheduledSender sender = new ScheduledSender(mock, "t", schedule, 50, 100, stats, s -> s);
+        ScheduledSender sender = new ScheduledSender(mock, "t", schedule, 50, 100, stats, s -> s, false);
         sender.run();
 
         List<ProducerRecord<byte[], byte[]>> sent = mock.history();
@@ -49,7 +49,8 @@ class ScheduledSenderTest {
                 3,
                 100,
                 stats,
-                s -> s.replace("pw", "<redacted>"));
+                s -> s.replace("pw", "<redacted>"),
+                false);
         sender.run();
         mock.completeNext();
         mock.errorNext(new org.apache.kafka.common.errors.TimeoutException("expired, pw"));
@@ -72,7 +73,8 @@ class ScheduledSenderTest {
                 Long.MAX_VALUE,
                 100,
                 stats,
-                s -> s);
+                s -> s,
+                false);
         sender.requestStop();
         sender.run();
         assertThat(stats.sent.get()).isZero();
@@ -98,7 +100,7 @@ class ScheduledSenderTest {
         MockProducer<byte[], byte[]> mock =
                 new MockProducer<>(true, null, new ByteArraySerializer(), new ByteArraySerializer());
         RateSchedule schedule = new RateSchedule(1000, System.nanoTime() - 1_000_000_000L, 1_800_000_000_000_000L);
-        ScheduledSender sender = new ScheduledSender(mock, "t", schedule, 1200, 100, new SenderStats(7), s -> s);
+        ScheduledSender sender = new ScheduledSender(mock, "t", schedule, 1200, 100, new SenderStats(7), s -> s, false);
         sender.run();
 
         assertThat(sender.skipped()).isZero();

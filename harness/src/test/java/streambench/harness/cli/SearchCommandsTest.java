@@ -54,36 +54,31 @@ class SearchCommandsTest {
         load.checkKnobNames(KnobDefaults.load(COMPOSE));
     }
 
-    @Test
-    void runRefusesAMisspeltKnobWithExit2BeforeStartingAnything() {
+    /** What a command wrote to stderr, after checking it exited 2 (a configuration error) before starting anything. */
+    private static String exit2(String... args) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream original = System.err;
         int exit;
         try {
             System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            exit = HarnessMain.execute(new String[] {"tune", "--engine", "flink-1.16", "--budget", "1 trial"});
+            exit = HarnessMain.execute(args);
         } finally {
             System.setErr(original);
         }
         assertThat(exit).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--budget").contains("at least 2 trials");
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void runRefusesAMisspeltKnobWithExit2BeforeStartingAnything() {
+        assertThat(exit2("tune", "--engine", "flink-1.16", "--budget", "1 trial"))
+                .contains("--budget")
+                .contains("at least 2 trials");
     }
 
     @Test
     void tuneRefusesAConfirmationShorterThanATrialWithExit2() {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream original = System.err;
-        int exit;
-        try {
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            exit = HarnessMain.execute(
-                    new String[] {"tune", "--engine", "flink-1.16", "--trial-duration", "60", "--confirm-duration", "30"
-                    });
-        } finally {
-            System.setErr(original);
-        }
-        assertThat(exit).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8))
+        assertThat(exit2("tune", "--engine", "flink-1.16", "--trial-duration", "60", "--confirm-duration", "30"))
                 .contains("--confirm-duration")
                 .contains("at least --trial-duration (60 s)");
     }
