@@ -19,8 +19,12 @@ public final class EventTimestamps {
     /** Exclusive. */
     public static final Instant MAX_PLAUSIBLE = Instant.parse("2100-01-01T00:00:00Z");
 
-    private static final int MIN_PLAUSIBLE_YEAR = 2000;
-    private static final int MAX_PLAUSIBLE_YEAR = 2100;
+    /** The same bounds as years, for {@link #parse}: both instants are a year's first moment. */
+    private static final int MIN_PLAUSIBLE_YEAR =
+            MIN_PLAUSIBLE.atOffset(ZoneOffset.UTC).getYear();
+
+    private static final int MAX_PLAUSIBLE_YEAR =
+            MAX_PLAUSIBLE.atOffset(ZoneOffset.UTC).getYear();
     /** Where the fraction's digits start, after {@code uuuu-MM-ddTHH:mm:ss.} */
     private static final int FRACTION_START = 20;
 

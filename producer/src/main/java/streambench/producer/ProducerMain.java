@@ -56,7 +56,15 @@ public final class ProducerMain {
             Start start = Start.soon();
             AckedPerSecond ackedPerSecond = new AckedPerSecond(start.nanos(), settings.durationSeconds());
             List<SenderStats> stats = new ArrayList<>();
-            List<ScheduledSender> senders = schedule(settings, producers, start, ackedPerSecond, stats);
+            List<ScheduledSender> senders = senders(
+                    settings,
+                    producers,
+                    start,
+                    settings.producerIdBase(),
+                    settings.durationSeconds(),
+                    false,
+                    ackedPerSecond,
+                    stats);
             // the harness counts its faults from this line, not from the process's start
             out.println(ProducerContract.SCHEDULE_STARTS);
             running.clear();
@@ -116,20 +124,25 @@ public final class ProducerMain {
         return producers;
     }
 
-    /** Thread i's share of the rate, on one schedule from {@code start}; fills {@code stats} in thread order. */
-    private static List<ScheduledSender> schedule(
+    /**
+     * Thread i's share of the rate for {@code seconds} (0: until stopped), on one schedule from {@code start}, as
+     * producer_id {@code firstId} + i; fills {@code stats} in thread order. The measured schedule and the
+     * pre-roll differ only in ids, length and whether a late event is sent or skipped.
+     */
+    private static List<ScheduledSender> senders(
             ProducerSettings settings,
             List<Producer<byte[], byte[]>> producers,
             Start start,
+            int firstId,
+            long seconds,
+            boolean skipLate,
             AckedPerSecond ackedPerSecond,
             List<SenderStats> stats) {
         List<ScheduledSender> senders = new ArrayList<>();
         for (int i = 0; i < settings.threads(); i++) {
             RateSchedule schedule = new RateSchedule(settings.rateOfThread(i), start.nanos(), start.micros());
-            long count = settings.durationSeconds() == 0
-                    ? Long.MAX_VALUE
-                    : schedule.eventsWithin(settings.durationSeconds());
-            SenderStats s = new SenderStats(settings.producerIdBase() + i, ackedPerSecond);
+            long count = seconds == 0 ? Long.MAX_VALUE : schedule.eventsWithin(seconds);
+            SenderStats s = new SenderStats(firstId + i, ackedPerSecond);
             stats.add(s);
             senders.add(new ScheduledSender(
                     producers.get(i),
@@ -139,7 +152,7 @@ public final class ProducerMain {
                     settings.messageBytes(),
                     s,
                     settings.kafka()::redact,
-                    false));
+                    skipLate));
         }
         return senders;
     }
@@ -164,38 +177,34 @@ public final class ProducerMain {
         long started = System.nanoTime();
         Start start = Start.soon();
         List<SenderStats> stats = new ArrayList<>();
-        List<ScheduledSender> senders = new ArrayList<>();
-        for (int i = 0; i < settings.threads(); i++) {
-            RateSchedule schedule = new RateSchedule(settings.rateOfThread(i), start.nanos(), start.micros());
-            SenderStats s = new SenderStats(ProducerContract.PREROLL_FROM + i);
-            stats.add(s);
-            senders.add(new ScheduledSender(
-                    producers.get(i),
-                    settings.topic(),
-                    schedule,
-                    schedule.eventsWithin(settings.prerollSeconds()),
-                    settings.messageBytes(),
-                    s,
-                    settings.kafka()::redact,
-                    true));
-        }
+        // nothing of the pre-roll is counted per second: a schedule of length 0 keeps no counts
+        List<ScheduledSender> senders = senders(
+                settings,
+                producers,
+                start,
+                ProducerContract.PREROLL_FROM,
+                settings.prerollSeconds(),
+                true,
+                new AckedPerSecond(start.nanos(), 0),
+                stats);
         running.addAll(senders);
         sendAll(senders, stats);
         for (Producer<byte[], byte[]> p : producers) {
             p.flush();
         }
+        long acked = stats.stream().mapToLong(x -> x.acked.get()).sum();
         out.printf(
                 Locale.ROOT,
                 "producer: pre-roll of %d s sent (%d events as producer ids from %d, not measured; %d skipped while "
                         + "behind, %d failed) in %.1f s, slowest ack %.0f ms after its due time%n",
                 settings.prerollSeconds(),
-                stats.stream().mapToLong(x -> x.acked.get()).sum(),
+                acked,
                 ProducerContract.PREROLL_FROM,
                 senders.stream().mapToLong(ScheduledSender::skipped).sum(),
                 stats.stream().mapToLong(x -> x.failed.get()).sum(),
                 (System.nanoTime() - started) / 1e9,
                 stats.stream().mapToLong(x -> x.maxAckLagNanos.get()).max().orElse(0) / 1e6);
-        return stats.stream().mapToLong(x -> x.acked.get()).sum();
+        return acked;
     }
 
     /**

@@ -357,9 +357,9 @@ public final class EngineRun {
 
     /**
      * Waits until everything acknowledged is committed, the consumer dies, or the drain timeout passes; the
-     * table holds the warm start's {@code warmRows} besides, which the counts shown leave out.
+     * table holds {@code warmRows} besides (the warm start's and the producer's pre-roll), which the counts shown
+     * leave out.
      */
-    /** Waits for {@code acked} events beyond {@code warmRows}, the rows of the warm start and the pre-roll. */
     private void drain(Engine engine, ConsumerSlot slot, DeltaLogTail tail, long acked, long warmRows)
             throws InterruptedException {
         awaitRows(
