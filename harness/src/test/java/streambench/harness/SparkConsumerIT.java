@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -18,6 +19,7 @@ import streambench.common.HostileRecords;
 import streambench.common.LakeSettings;
 import streambench.harness.engine.ConsumerProcess;
 import streambench.harness.services.InstallLayout;
+import streambench.harness.services.LakeFileSystem;
 import streambench.harness.services.ProducerLauncher;
 
 /**
@@ -116,6 +118,12 @@ abstract class SparkConsumerIT {
                 .as("the default writer answers its exactly-once check from the snapshot's checksum")
                 .contains("appended by one transaction per batch on the last commit's snapshot")
                 .doesNotContain("the exactly-once check rebuilds the table state");
+        try (FileSystem fs = LakeFileSystem.open(services.lake, Map.of())) {
+            assertThat(fs.exists(new org.apache.hadoop.fs.Path(
+                            services.lake.tableUri(table) + "_warmup/_delta_log/_last_checkpoint")))
+                    .as("the warm-up checkpoints its scratch table, so the stream's first checkpoint is not cold code")
+                    .isTrue();
+        }
         assertThat(String.join("\n", output))
                 .contains("MAX_OFFSETS_PER_TRIGGER=5000")
                 .contains("ADLS_ACCOUNT_KEY=<redacted>")

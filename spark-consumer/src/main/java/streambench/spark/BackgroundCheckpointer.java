@@ -55,14 +55,12 @@ final class BackgroundCheckpointer implements AutoCloseable {
     private void checkpointIfDue() {
         try {
             DeltaLog log = DeltaLog.forTable(spark, tableUri);
-            Snapshot snapshot = log.unsafeVolatileSnapshot();
-            long version = snapshot.version();
+            long version = log.unsafeVolatileSnapshot().version();
             if (version - lastCheckpointed < every) {
                 return;
             }
             long t0 = System.nanoTime();
-            log.checkpoint(snapshot, scala.Option.empty());
-            lastCheckpointed = version;
+            lastCheckpointed = checkpointNewest(log);
             out.printf(
                     "spark: Delta log checkpoint at version %d in %d ms (background)%n",
                     version, (System.nanoTime() - t0) / 1_000_000);
@@ -70,6 +68,16 @@ final class BackgroundCheckpointer implements AutoCloseable {
             // a failed checkpoint costs the next batches a longer replay, never data: try again next time
             out.println("spark: background checkpoint failed: " + streambench.common.MainRunner.describe(e, secrets));
         }
+    }
+
+    /**
+     * Checkpoints the newest snapshot this JVM holds of {@code log} and returns its version; also the warm-up's
+     * call, so the stream's first checkpoint runs compiled code.
+     */
+    static long checkpointNewest(DeltaLog log) {
+        Snapshot snapshot = log.unsafeVolatileSnapshot();
+        log.checkpoint(snapshot, scala.Option.empty());
+        return snapshot.version();
     }
 
     /**
