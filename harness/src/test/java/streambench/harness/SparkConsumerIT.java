@@ -119,10 +119,17 @@ abstract class SparkConsumerIT {
                 .contains("appended by one transaction per batch on the last commit's snapshot")
                 .doesNotContain("the exactly-once check rebuilds the table state");
         try (FileSystem fs = LakeFileSystem.open(services.lake, Map.of())) {
-            assertThat(fs.exists(new org.apache.hadoop.fs.Path(
-                            services.lake.tableUri(table) + "_warmup/_delta_log/_last_checkpoint")))
+            org.apache.hadoop.fs.Path last = new org.apache.hadoop.fs.Path(
+                    services.lake.tableUri(table) + "_warmup/_delta_log/_last_checkpoint");
+            assertThat(fs.exists(last))
                     .as("the warm-up checkpoints its scratch table, so the stream's first checkpoint is not cold code")
                     .isTrue();
+            try (java.io.InputStream in = fs.open(last)) {
+                assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8))
+                        .as("three warm-up writes (versions 0-2), each checkpointing the version before it: no "
+                                + "checkpoint of a snapshot the next commit replaces")
+                        .contains("\"version\":1,");
+            }
         }
         assertThat(String.join("\n", output))
                 .contains("MAX_OFFSETS_PER_TRIGGER=5000")

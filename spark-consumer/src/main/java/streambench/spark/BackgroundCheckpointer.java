@@ -15,9 +15,11 @@ import org.apache.spark.sql.delta.Snapshot;
  * interval makes every batch slower and a short one puts the checkpoint job on one batch's critical path
  * every few batches; here the checkpoint still bounds the replay, but no batch waits for it.
  *
- * <p>It checkpoints the newest version the sink itself has seen ({@link DeltaLog#unsafeVolatileSnapshot},
- * the same DeltaLog instance as the sink's in this JVM), so it adds no request to find it. Only this thread
- * writes checkpoints: the table is created with an inline interval no run reaches.
+ * <p>It checkpoints the version before the newest one this JVM's sink has seen, loaded as a snapshot of its own
+ * ({@link PastSnapshot}). Not the newest: that is the sink's live snapshot, which the next commit replaces and
+ * uncaches, so a checkpoint on it that outlasts one batch (most of them do, at high rates) lost the table state
+ * it had just rebuilt and rebuilt it again. Only this thread writes checkpoints: the table is created with an
+ * inline interval no run reaches.
  */
 final class BackgroundCheckpointer implements AutoCloseable {
     private static final long POLL_MS = 200;
@@ -55,12 +57,13 @@ final class BackgroundCheckpointer implements AutoCloseable {
     private void checkpointIfDue() {
         try {
             DeltaLog log = DeltaLog.forTable(spark, tableUri);
-            long version = log.unsafeVolatileSnapshot().version();
+            long version = log.unsafeVolatileSnapshot().version() - 1;
             if (version - lastCheckpointed < every) {
                 return;
             }
             long t0 = System.nanoTime();
-            lastCheckpointed = checkpointNewest(log);
+            checkpoint(log, version);
+            lastCheckpointed = version;
             out.printf(
                     "spark: Delta log checkpoint at version %d in %d ms (background)%n",
                     version, (System.nanoTime() - t0) / 1_000_000);
@@ -71,13 +74,16 @@ final class BackgroundCheckpointer implements AutoCloseable {
     }
 
     /**
-     * Checkpoints the newest snapshot this JVM holds of {@code log} and returns its version; also the warm-up's
-     * call, so the stream's first checkpoint runs compiled code.
+     * Checkpoints {@code version} of {@code log}, which must be older than its newest, and drops the table state
+     * the checkpoint rebuilt; also the warm-up's call, so the stream's first checkpoint runs compiled code.
      */
-    static long checkpointNewest(DeltaLog log) {
-        Snapshot snapshot = log.unsafeVolatileSnapshot();
-        log.checkpoint(snapshot, scala.Option.empty());
-        return snapshot.version();
+    static void checkpoint(DeltaLog log, long version) {
+        Snapshot snapshot = PastSnapshot.of(log, version);
+        try {
+            log.checkpoint(snapshot, scala.Option.empty());
+        } finally {
+            snapshot.uncache();
+        }
     }
 
     /**
