@@ -57,7 +57,7 @@ final class BackgroundCheckpointer implements AutoCloseable {
     private void checkpointIfDue() {
         try {
             DeltaLog log = DeltaLog.forTable(spark, tableUri);
-            long version = log.unsafeVolatileSnapshot().version() - 1;
+            long version = beforeNewest(log);
             if (version - lastCheckpointed < every) {
                 return;
             }
@@ -74,7 +74,15 @@ final class BackgroundCheckpointer implements AutoCloseable {
     }
 
     /**
-     * Checkpoints {@code version} of {@code log}, which must be older than its newest, and drops the table state
+     * The version before the newest this JVM has seen of {@code log} (-1: there is none): the newest one a
+     * checkpoint may take, see the class comment.
+     */
+    static long beforeNewest(DeltaLog log) {
+        return log.unsafeVolatileSnapshot().version() - 1;
+    }
+
+    /**
+     * Checkpoints {@code version} of {@code log}, at most {@link #beforeNewest}, and drops the table state
      * the checkpoint rebuilt; also the warm-up's call, so the stream's first checkpoint runs compiled code.
      */
     static void checkpoint(DeltaLog log, long version) {

@@ -95,7 +95,7 @@ public final class SparkConsumerMain {
                     .mode("append")
                     .save(scratch);
             DeltaLog log = DeltaLog.forTable(spark, scratch);
-            long previous = log.unsafeVolatileSnapshot().version() - 1; // a restart appends to the scratch table
+            long previous = BackgroundCheckpointer.beforeNewest(log); // a restart appends to the scratch table
             if (previous >= 0) {
                 long c0 = System.nanoTime();
                 BackgroundCheckpointer.checkpoint(log, previous);
