@@ -23,6 +23,12 @@ import org.apache.spark.sql.delta.Snapshot;
  */
 final class BackgroundCheckpointer implements AutoCloseable {
     private static final long POLL_MS = 200;
+    /**
+     * The fair-scheduler pool of this thread's jobs (SPARK_SCHEDULER_MODE=fair). Not configured, so it gets
+     * Spark's defaults, as the stream's "default" pool does: with equal weights the pool with fewer running
+     * tasks gets the next free slot, which is the batch's.
+     */
+    static final String SCHEDULER_POOL = "delta-checkpoint";
 
     private final SparkSession spark;
     private final String tableUri;
@@ -56,6 +62,8 @@ final class BackgroundCheckpointer implements AutoCloseable {
 
     private void checkpointIfDue() {
         try {
+            // thread-local, so the stream's jobs stay in the default pool
+            spark.sparkContext().setLocalProperty("spark.scheduler.pool", SCHEDULER_POOL);
             DeltaLog log = DeltaLog.forTable(spark, tableUri);
             long version = beforeNewest(log);
             if (version - lastCheckpointed < every) {

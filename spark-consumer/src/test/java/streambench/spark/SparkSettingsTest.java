@@ -1,0 +1,35 @@
+package streambench.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import streambench.common.ConfigException;
+import streambench.common.Knobs;
+
+class SparkSettingsTest {
+    private static SparkSettings with(String name, String value) {
+        Map<String, String> env = new HashMap<>();
+        env.put("TOPIC", "events");
+        env.put("TABLE_PATH", "run-1/spark-4.2/benchmark");
+        env.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:9092");
+        env.put("AZURITE_BLOB_ENDPOINT", "127.0.0.1:10000");
+        env.put(name, value);
+        return SparkSettings.fromKnobs(Knobs.of(env));
+    }
+
+    @Test
+    void theFairSchedulerByDefaultSoABatchNeedNotQueueBehindALogCheckpoint() {
+        assertThat(with("UNRELATED", "x").sparkConf()).containsEntry("spark.scheduler.mode", "FAIR");
+        assertThat(with("SPARK_SCHEDULER_MODE", "fifo").sparkConf()).containsEntry("spark.scheduler.mode", "FIFO");
+    }
+
+    @Test
+    void anUnknownSchedulerModeIsAConfigurationErrorNamingTheVariable() {
+        assertThatThrownBy(() -> with("SPARK_SCHEDULER_MODE", "round-robin"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("SPARK_SCHEDULER_MODE must be one of");
+    }
+}
