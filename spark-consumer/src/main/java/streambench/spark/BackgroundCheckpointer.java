@@ -24,9 +24,9 @@ import org.apache.spark.sql.delta.Snapshot;
 final class BackgroundCheckpointer implements AutoCloseable {
     private static final long POLL_MS = 200;
     /**
-     * The fair-scheduler pool of this thread's jobs (SPARK_SCHEDULER_MODE=fair). Not configured, so it gets
-     * Spark's defaults, as the stream's "default" pool does: with equal weights the pool with fewer running
-     * tasks gets the next free slot, which is the batch's.
+     * The fair-scheduler pool of this thread's jobs (only with SPARK_SCHEDULER_MODE=fair). Not configured, so it
+     * gets Spark's defaults, as the stream's "default" pool does: with equal weights the pool with fewer running
+     * tasks gets the next free slot, which is the batch's. Spark warns once that the pool was not configured.
      */
     static final String SCHEDULER_POOL = "delta-checkpoint";
 

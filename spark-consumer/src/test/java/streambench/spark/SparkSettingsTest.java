@@ -21,9 +21,9 @@ class SparkSettingsTest {
     }
 
     @Test
-    void theFairSchedulerByDefaultSoABatchNeedNotQueueBehindALogCheckpoint() {
-        assertThat(with("UNRELATED", "x").sparkConf()).containsEntry("spark.scheduler.mode", "FAIR");
-        assertThat(with("SPARK_SCHEDULER_MODE", "fifo").sparkConf()).containsEntry("spark.scheduler.mode", "FIFO");
+    void sparksOwnFifoSchedulerByDefaultAndTheFairOneWhenAsked() {
+        assertThat(with("UNRELATED", "x").sparkConf()).containsEntry("spark.scheduler.mode", "FIFO");
+        assertThat(with("SPARK_SCHEDULER_MODE", "FAIR").sparkConf()).containsEntry("spark.scheduler.mode", "FAIR");
     }
 
     @Test
