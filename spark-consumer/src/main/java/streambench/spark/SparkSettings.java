@@ -195,13 +195,13 @@ record SparkSettings(
         CACHED_SNAPSHOT
     }
 
-    /** How Delta writes a commit file on abfs: Delta's AzureLogStore (temporary file, rename) or one exclusive PUT. */
     /** Spark's scheduler modes, spelled {@code fair} and {@code fifo} in SPARK_SCHEDULER_MODE. */
     enum SchedulerMode {
         FAIR,
         FIFO
     }
 
+    /** How Delta writes a commit file on abfs: Delta's AzureLogStore (temporary file, rename) or one exclusive PUT. */
     enum DeltaLogStore {
         AZURE,
         BLOB_PUT
