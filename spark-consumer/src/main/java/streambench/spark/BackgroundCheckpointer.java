@@ -62,13 +62,13 @@ final class BackgroundCheckpointer implements AutoCloseable {
 
     private void checkpointIfDue() {
         try {
-            // thread-local, so the stream's jobs stay in the default pool
-            spark.sparkContext().setLocalProperty("spark.scheduler.pool", SCHEDULER_POOL);
             DeltaLog log = DeltaLog.forTable(spark, tableUri);
             long version = beforeNewest(log);
             if (version - lastCheckpointed < every) {
                 return;
             }
+            // thread-local, so the stream's jobs stay in the default pool
+            spark.sparkContext().setLocalProperty("spark.scheduler.pool", SCHEDULER_POOL);
             long t0 = System.nanoTime();
             checkpoint(log, version);
             lastCheckpointed = version;
