@@ -155,13 +155,14 @@ abstract class SparkConsumerIT {
             long rows = DeltaTableContents.awaitRows(services.lake, services.lake.tableUri(table), 6000, DRAIN);
             assertThat(rows).as("rows committed before the kill").isGreaterThanOrEqualTo(6000);
             long deadline = System.nanoTime() + DRAIN.toNanos();
-            while (beforeKill.stream().noneMatch(l -> l.contains("(background)")) && System.nanoTime() < deadline) {
+            while (beforeKill.stream().noneMatch(l -> l.contains("(background")) && System.nanoTime() < deadline) {
                 Thread.sleep(100);
             }
             first.kill();
             assertThat(String.join("\n", beforeKill))
-                    .contains("spark: Delta log checkpoints every 2 commits, on a background thread")
-                    .containsPattern("spark: Delta log checkpoint at version \\d+ in \\d+ ms \\(background\\)");
+                    .contains("spark: Delta log checkpoints every 2 commits, on a background thread, written by Delta "
+                            + "Kernel (DELTA_CHECKPOINT_WRITER=kernel)")
+                    .containsPattern("spark: Delta log checkpoint at version \\d+ in \\d+ ms \\(background, kernel\\)");
         }
         try (ConsumerProcess second = startConsumer(env, "after-kill", null)) {
             second.awaitReady(READY);

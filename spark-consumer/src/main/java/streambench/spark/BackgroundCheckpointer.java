@@ -15,11 +15,13 @@ import org.apache.spark.sql.delta.Snapshot;
  * interval makes every batch slower and a short one puts the checkpoint job on one batch's critical path
  * every few batches; here the checkpoint still bounds the replay, but no batch waits for it.
  *
- * <p>It checkpoints the version before the newest one this JVM's sink has seen, loaded as a snapshot of its own
- * ({@link PastSnapshot}). Not the newest: that is the sink's live snapshot, which the next commit replaces and
- * uncaches, so a checkpoint on it that outlasts one batch (most of them do, at high rates) lost the table state
- * it had just rebuilt and rebuilt it again. Only this thread writes checkpoints: the table is created with an
- * inline interval no run reaches.
+ * <p>By default Delta Kernel writes the checkpoint on this thread ({@link KernelLogCheckpoint}); Delta's own
+ * ({@code DELTA_CHECKPOINT_WRITER=spark}) rebuilds the table state in Spark jobs whose tasks compete with the
+ * stream's for the same cores. Either way it checkpoints the version before the newest one this JVM's sink has
+ * seen. For Delta's own, that version is loaded as a snapshot of its own ({@link PastSnapshot}), not the newest:
+ * that is the sink's live snapshot, which the next commit replaces and uncaches, so a checkpoint on it that
+ * outlasts one batch (most of them do, at high rates) lost the table state it had just rebuilt and rebuilt it
+ * again. Only this thread writes checkpoints: the table is created with an inline interval no run reaches.
  */
 final class BackgroundCheckpointer implements AutoCloseable {
     private static final long POLL_MS = 200;
@@ -33,6 +35,7 @@ final class BackgroundCheckpointer implements AutoCloseable {
     private final SparkSession spark;
     private final String tableUri;
     private final int every;
+    private final SparkSettings.CheckpointWriter writer;
     private final PrintStream out;
     private final java.util.List<String> secrets;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -43,20 +46,34 @@ final class BackgroundCheckpointer implements AutoCloseable {
     private volatile long lastCheckpointed = 0;
 
     private BackgroundCheckpointer(
-            SparkSession spark, String tableUri, int every, PrintStream out, java.util.List<String> secrets) {
+            SparkSession spark,
+            String tableUri,
+            int every,
+            SparkSettings.CheckpointWriter writer,
+            PrintStream out,
+            java.util.List<String> secrets) {
         this.secrets = secrets;
         this.spark = spark;
         this.tableUri = tableUri;
         this.every = every;
+        this.writer = writer;
         this.out = out;
     }
 
     /** Started only when {@code every} is positive; otherwise Delta's inline checkpoint is left to do it. */
     static BackgroundCheckpointer start(
-            SparkSession spark, String tableUri, int every, PrintStream out, java.util.List<String> secrets) {
-        BackgroundCheckpointer c = new BackgroundCheckpointer(spark, tableUri, every, out, secrets);
+            SparkSession spark,
+            String tableUri,
+            int every,
+            SparkSettings.CheckpointWriter writer,
+            PrintStream out,
+            java.util.List<String> secrets) {
+        BackgroundCheckpointer c = new BackgroundCheckpointer(spark, tableUri, every, writer, out, secrets);
         c.thread.scheduleWithFixedDelay(c::checkpointIfDue, POLL_MS, POLL_MS, TimeUnit.MILLISECONDS);
-        out.println("spark: Delta log checkpoints every " + every + " commits, on a background thread");
+        out.println("spark: Delta log checkpoints every " + every + " commits, on a background thread, written by "
+                + (writer == SparkSettings.CheckpointWriter.KERNEL
+                        ? "Delta Kernel (DELTA_CHECKPOINT_WRITER=kernel)"
+                        : "Delta's Spark jobs (DELTA_CHECKPOINT_WRITER=spark)"));
         return c;
     }
 
@@ -70,11 +87,13 @@ final class BackgroundCheckpointer implements AutoCloseable {
             // thread-local, so the stream's jobs stay in the default pool
             spark.sparkContext().setLocalProperty("spark.scheduler.pool", SCHEDULER_POOL);
             long t0 = System.nanoTime();
-            checkpoint(log, version);
+            checkpoint(log, version, writer);
             lastCheckpointed = version;
             out.printf(
-                    "spark: Delta log checkpoint at version %d in %d ms (background)%n",
-                    version, (System.nanoTime() - t0) / 1_000_000);
+                    "spark: Delta log checkpoint at version %d in %d ms (background, %s)%n",
+                    version,
+                    (System.nanoTime() - t0) / 1_000_000,
+                    writer.name().toLowerCase(java.util.Locale.ROOT));
         } catch (Exception e) {
             // a failed checkpoint costs the next batches a longer replay, never data: try again next time
             out.println("spark: background checkpoint failed: " + streambench.common.MainRunner.describe(e, secrets));
@@ -90,10 +109,16 @@ final class BackgroundCheckpointer implements AutoCloseable {
     }
 
     /**
-     * Checkpoints {@code version} of {@code log}, at most {@link #beforeNewest}, and drops the table state
-     * the checkpoint rebuilt; also the warm-up's call, so the stream's first checkpoint runs compiled code.
+     * Checkpoints {@code version} of {@code log}, at most {@link #beforeNewest}; with Spark's writer it then
+     * drops the table state the checkpoint rebuilt. Also the warm-up's call, so the stream's first checkpoint
+     * runs compiled code.
      */
-    static void checkpoint(DeltaLog log, long version) {
+    static void checkpoint(DeltaLog log, long version, SparkSettings.CheckpointWriter writer)
+            throws java.io.IOException {
+        if (writer == SparkSettings.CheckpointWriter.KERNEL) {
+            KernelLogCheckpoint.write(log, version);
+            return;
+        }
         Snapshot snapshot = PastSnapshot.of(log, version);
         try {
             log.checkpoint(snapshot, scala.Option.empty());

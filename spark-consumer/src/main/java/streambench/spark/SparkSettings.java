@@ -32,6 +32,7 @@ record SparkSettings(
         int warmupBatches,
         int warmupRows,
         int backgroundCheckpointEvery,
+        CheckpointWriter checkpointWriter,
         Duration kafkaConnectTimeout,
         boolean appendToExistingTable) {
 
@@ -51,6 +52,7 @@ record SparkSettings(
                 knobs.env("WARMUP_BATCHES", "3").asNonNegativeInt(),
                 knobs.env("WARMUP_ROWS", "1000").asPositiveInt(),
                 backgroundCheckpointEvery(knobs),
+                knobs.env("DELTA_CHECKPOINT_WRITER", "kernel").asEnum(CheckpointWriter.class, SparkSettings::spelling),
                 ConsumerKnobs.kafkaConnectTimeout(knobs),
                 // a fresh checkpoint against a table with data would append the topic a second time: refused unless
                 // this says so
@@ -199,6 +201,15 @@ record SparkSettings(
     enum SchedulerMode {
         FAIR,
         FIFO
+    }
+
+    /**
+     * Who writes the background log checkpoint: Delta Kernel on the checkpointer's thread ({@link
+     * KernelLogCheckpoint}), or Delta's own {@code DeltaLog.checkpoint}, which rebuilds the table state in Spark jobs.
+     */
+    enum CheckpointWriter {
+        KERNEL,
+        SPARK
     }
 
     /** How Delta writes a commit file on abfs: Delta's AzureLogStore (temporary file, rename) or one exclusive PUT. */

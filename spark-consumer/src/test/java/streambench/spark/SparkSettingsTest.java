@@ -32,4 +32,18 @@ class SparkSettingsTest {
                 .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("SPARK_SCHEDULER_MODE must be one of");
     }
+
+    @Test
+    void deltaKernelWritesTheBackgroundCheckpointByDefaultAndDeltasSparkJobsWhenAsked() {
+        assertThat(with("UNRELATED", "x").checkpointWriter()).isEqualTo(SparkSettings.CheckpointWriter.KERNEL);
+        assertThat(with("DELTA_CHECKPOINT_WRITER", "spark").checkpointWriter())
+                .isEqualTo(SparkSettings.CheckpointWriter.SPARK);
+    }
+
+    @Test
+    void anUnknownCheckpointWriterIsAConfigurationErrorNamingTheVariable() {
+        assertThatThrownBy(() -> with("DELTA_CHECKPOINT_WRITER", "delta-rs"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("DELTA_CHECKPOINT_WRITER must be one of");
+    }
 }
