@@ -33,11 +33,8 @@ final class BackgroundCheckpointer implements AutoCloseable {
     static final String SCHEDULER_POOL = "delta-checkpoint";
 
     private final SparkSession spark;
-    private final String tableUri;
-    private final int every;
-    private final SparkSettings.CheckpointWriter writer;
+    private final SparkSettings settings;
     private final PrintStream out;
-    private final java.util.List<String> secrets;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "delta-background-checkpoint");
         t.setDaemon(true);
@@ -45,58 +42,47 @@ final class BackgroundCheckpointer implements AutoCloseable {
     });
     private volatile long lastCheckpointed = 0;
 
-    private BackgroundCheckpointer(
-            SparkSession spark,
-            String tableUri,
-            int every,
-            SparkSettings.CheckpointWriter writer,
-            PrintStream out,
-            java.util.List<String> secrets) {
-        this.secrets = secrets;
+    private BackgroundCheckpointer(SparkSession spark, SparkSettings settings, PrintStream out) {
         this.spark = spark;
-        this.tableUri = tableUri;
-        this.every = every;
-        this.writer = writer;
+        this.settings = settings;
         this.out = out;
     }
 
-    /** Started only when {@code every} is positive; otherwise Delta's inline checkpoint is left to do it. */
-    static BackgroundCheckpointer start(
-            SparkSession spark,
-            String tableUri,
-            int every,
-            SparkSettings.CheckpointWriter writer,
-            PrintStream out,
-            java.util.List<String> secrets) {
-        BackgroundCheckpointer c = new BackgroundCheckpointer(spark, tableUri, every, writer, out, secrets);
+    /**
+     * Started only when DELTA_BACKGROUND_CHECKPOINT_EVERY is positive; otherwise Delta's inline checkpoint is
+     * left to do it.
+     */
+    static BackgroundCheckpointer start(SparkSession spark, SparkSettings settings, PrintStream out) {
+        BackgroundCheckpointer c = new BackgroundCheckpointer(spark, settings, out);
         c.thread.scheduleWithFixedDelay(c::checkpointIfDue, POLL_MS, POLL_MS, TimeUnit.MILLISECONDS);
-        out.println("spark: Delta log checkpoints every " + every + " commits, on a background thread, written by "
-                + (writer == SparkSettings.CheckpointWriter.KERNEL
-                        ? "Delta Kernel (DELTA_CHECKPOINT_WRITER=kernel)"
-                        : "Delta's Spark jobs (DELTA_CHECKPOINT_WRITER=spark)"));
+        SparkSettings.CheckpointWriter writer = settings.checkpointWriter();
+        out.println("spark: Delta log checkpoints every " + settings.backgroundCheckpointEvery()
+                + " commits, on a background thread, written by "
+                + (writer == SparkSettings.CheckpointWriter.KERNEL ? "Delta Kernel" : "Delta's Spark jobs")
+                + " (DELTA_CHECKPOINT_WRITER=" + SparkSettings.spelling(writer) + ")");
         return c;
     }
 
     private void checkpointIfDue() {
         try {
-            DeltaLog log = DeltaLog.forTable(spark, tableUri);
+            DeltaLog log = DeltaLog.forTable(spark, settings.tableUri());
             long version = beforeNewest(log);
-            if (version - lastCheckpointed < every) {
+            if (version - lastCheckpointed < settings.backgroundCheckpointEvery()) {
                 return;
             }
             // thread-local, so the stream's jobs stay in the default pool
             spark.sparkContext().setLocalProperty("spark.scheduler.pool", SCHEDULER_POOL);
             long t0 = System.nanoTime();
-            checkpoint(log, version, writer);
+            checkpoint(log, version, settings.checkpointWriter());
             lastCheckpointed = version;
             out.printf(
                     "spark: Delta log checkpoint at version %d in %d ms (background, %s)%n",
                     version,
                     (System.nanoTime() - t0) / 1_000_000,
-                    writer.name().toLowerCase(java.util.Locale.ROOT));
+                    SparkSettings.spelling(settings.checkpointWriter()));
         } catch (Exception e) {
             // a failed checkpoint costs the next batches a longer replay, never data: try again next time
-            out.println("spark: background checkpoint failed: " + streambench.common.MainRunner.describe(e, secrets));
+            out.println("spark: background checkpoint failed: " + streambench.common.MainRunner.describe(e, settings.lake().secretValues()));
         }
     }
 

@@ -179,13 +179,7 @@ public final class SparkConsumerMain {
             events = events.coalesce(s.outputCoalescePartitions()); // narrows without a shuffle
         }
         BackgroundCheckpointer checkpointer = s.backgroundCheckpointEvery() > 0
-                ? BackgroundCheckpointer.start(
-                        spark,
-                        s.tableUri(),
-                        s.backgroundCheckpointEvery(),
-                        s.checkpointWriter(),
-                        out,
-                        s.lake().secretValues())
+                ? BackgroundCheckpointer.start(spark, s, out)
                 : null;
         DataStreamWriter<Row> writer = events.writeStream()
                 .outputMode("append")

@@ -184,7 +184,8 @@ record SparkSettings(
         return conf;
     }
 
-    private static String spelling(Enum<?> choice) {
+    /** How a knob spells {@code choice}: lower case, {@code -} for {@code _}. */
+    static String spelling(Enum<?> choice) {
         return choice.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 
