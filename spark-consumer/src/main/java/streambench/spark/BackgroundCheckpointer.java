@@ -77,12 +77,11 @@ final class BackgroundCheckpointer implements AutoCloseable {
             lastCheckpointed = version;
             out.printf(
                     "spark: Delta log checkpoint at version %d in %d ms (background, %s)%n",
-                    version,
-                    (System.nanoTime() - t0) / 1_000_000,
-                    SparkSettings.spelling(settings.checkpointWriter()));
+                    version, (System.nanoTime() - t0) / 1_000_000, SparkSettings.spelling(settings.checkpointWriter()));
         } catch (Exception e) {
             // a failed checkpoint costs the next batches a longer replay, never data: try again next time
-            out.println("spark: background checkpoint failed: " + streambench.common.MainRunner.describe(e, settings.lake().secretValues()));
+            out.println("spark: background checkpoint failed: "
+                    + streambench.common.MainRunner.describe(e, settings.lake().secretValues()));
         }
     }
 

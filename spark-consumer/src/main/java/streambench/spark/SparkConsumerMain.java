@@ -178,9 +178,8 @@ public final class SparkConsumerMain {
         if (s.outputCoalescePartitions() > 0) {
             events = events.coalesce(s.outputCoalescePartitions()); // narrows without a shuffle
         }
-        BackgroundCheckpointer checkpointer = s.backgroundCheckpointEvery() > 0
-                ? BackgroundCheckpointer.start(spark, s, out)
-                : null;
+        BackgroundCheckpointer checkpointer =
+                s.backgroundCheckpointEvery() > 0 ? BackgroundCheckpointer.start(spark, s, out) : null;
         DataStreamWriter<Row> writer = events.writeStream()
                 .outputMode("append")
                 .option("checkpointLocation", s.checkpointLocation())
