@@ -46,7 +46,7 @@ record SparkSettings(
                 sparkConf(knobs, consumer.lake()),
                 kafkaSourceOptions(knobs, consumer),
                 knobs.env("TRIGGER_INTERVAL", "0s").asDuration(),
-                knobs.env("OUTPUT_COALESCE_PARTITIONS", "1").asNonNegativeInt(),
+                knobs.env("OUTPUT_COALESCE_PARTITIONS", "2").asNonNegativeInt(),
                 knobs.env("SPARK_DELTA_WRITER", "cached-snapshot").asEnum(DeltaWriter.class, SparkSettings::spelling),
                 tableProperties(knobs),
                 knobs.env("WARMUP_BATCHES", "3").asNonNegativeInt(),
