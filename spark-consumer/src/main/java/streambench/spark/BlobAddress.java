@@ -12,9 +12,18 @@ import org.apache.hadoop.fs.Path;
  * to it, taken from the same Hadoop settings the ABFS driver reads. Empty for any other scheme or for an account
  * that is not reached with a shared key (OAuth): those keep the Hadoop file system's own path.
  */
-record BlobAddress(URI uri, String account, byte[] key) {
+record BlobAddress(URI uri, URI container, String account, byte[] key) {
+    /**
+     * Set (true) in the Hadoop configuration when the Blob endpoint did not answer at start: every path then keeps
+     * the file system's own way, as for an account without a shared key.
+     */
+    static final String UNREACHABLE = "streambench.blob-endpoint.unreachable";
+
     /** The blob a Hadoop path names, or empty when it cannot be written with one signed PUT. */
     static Optional<BlobAddress> of(Path path, Configuration hadoop) {
+        if (hadoop.getBoolean(UNREACHABLE, false)) {
+            return Optional.empty();
+        }
         URI file = path.toUri();
         String scheme = file.getScheme();
         if (!"abfs".equals(scheme) && !"abfss".equals(scheme)) {
@@ -41,24 +50,31 @@ record BlobAddress(URI uri, String account, byte[] key) {
         boolean https = "abfss".equals(scheme) || hadoop.getBoolean("fs.azure.always.use.https", true);
         String blobPath = file.getPath().isEmpty() ? "/" : file.getPath();
         try {
-            URI uri = endpoint == null || endpoint.isBlank()
+            URI service = endpoint == null || endpoint.isBlank()
                     // the account's Blob endpoint in the same cloud: <account>.blob.<suffix> for <account>.dfs.<suffix>
-                    ? new URI(
-                            https ? "https" : "http",
-                            null,
-                            host.replaceFirst("\\.dfs\\.", ".blob."),
-                            -1,
-                            "/" + container + blobPath,
-                            null,
-                            null)
-                    // an emulator: the account is the first path segment, as the ABFS driver sends it
-                    : new URI((https ? "https" : "http") + "://" + endpoint)
-                            .resolve(new URI(null, null, "/" + account + "/" + container + blobPath, null));
-            return Optional.of(new BlobAddress(uri, account, Base64.getDecoder().decode(key.trim())));
+                    ? new URI(https ? "https" : "http", host.replaceFirst("\\.dfs\\.", ".blob."), "/", null)
+                    : new URI((https ? "https" : "http") + "://" + endpoint + "/");
+            // an emulator: the account is the first path segment, as the ABFS driver sends it
+            String containerPath = (endpoint == null || endpoint.isBlank() ? "/" : "/" + account + "/") + container;
+            return Optional.of(new BlobAddress(
+                    onTheWire(service, containerPath + blobPath, null),
+                    onTheWire(service, containerPath, "restype=container"),
+                    account,
+                    Base64.getDecoder().decode(key.trim())));
         } catch (URISyntaxException | IllegalArgumentException e) {
             // an unusual path or a key that is not base64: let the file system's own path handle (and report) it
             return Optional.empty();
         }
+    }
+
+    /**
+     * Sent and signed alike: the path quoted where a URI must be (a space, {@code %}) and non-ASCII characters
+     * percent-encoded as UTF-8, as every HTTP client sends them. The multi-argument URI constructors leave
+     * non-ASCII characters as they are, so a signature over {@code getRawPath()} would cover bytes never sent.
+     */
+    private static URI onTheWire(URI service, String path, String query) throws URISyntaxException {
+        return URI.create(
+                service.resolve(new URI(null, null, path, query, null)).toASCIIString());
     }
 
     @Override

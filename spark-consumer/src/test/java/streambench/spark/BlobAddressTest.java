@@ -4,11 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
 import java.util.Base64;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
+import streambench.common.SharedKeySignature;
 
 class BlobAddressTest {
     private static final String KEY = Base64.getEncoder().encodeToString("not-a-real-key".getBytes());
@@ -58,24 +57,24 @@ class BlobAddressTest {
     }
 
     @Test
-    void theSignatureCoversVerbHeadersInTheirOrderAndTheResource() {
-        Map<String, String> headers = new LinkedHashMap<>();
-        headers.put("x-ms-version", "2021-08-06");
-        headers.put("x-ms-date", "Tue, 01 Dec 2026 04:00:00 GMT");
-        headers.put("If-None-Match", "*");
-        URI uri = URI.create("http://127.0.0.1:10000/devstoreaccount1/c/offsets/3");
-        byte[] key = "k".getBytes();
+    void pathsWithSpacesPercentSignsAndNonAsciiCharactersGoOnTheWireEncodedAsUtf8() {
+        Configuration hadoop = new Configuration(false);
+        hadoop.set("fs.azure.account.key.acct.dfs.core.windows.net", KEY);
 
-        String a = SharedKeySignature.authorization("devstoreaccount1", key, "PUT", uri, headers, 42);
-        assertThat(a).startsWith("SharedKey devstoreaccount1:");
-        // any signed part changing changes the signature
-        assertThat(SharedKeySignature.authorization("devstoreaccount1", key, "PUT", uri, headers, 43))
-                .isNotEqualTo(a);
-        Map<String, String> overwrite = new LinkedHashMap<>(headers);
-        overwrite.remove("If-None-Match");
-        assertThat(SharedKeySignature.authorization("devstoreaccount1", key, "PUT", uri, overwrite, 42))
-                .isNotEqualTo(a);
-        assertThat(SharedKeySignature.authorization("devstoreaccount1", key, "PUT", URI.create(uri + "x"), headers, 42))
-                .isNotEqualTo(a);
+        for (String name : new String[] {"a b", "100%", "été", "中文/表", "x+y=z&q#f"}) {
+            BlobAddress blob = BlobAddress.of(new Path("abfss://lake@acct.dfs.core.windows.net/" + name + "/f"), hadoop)
+                    .orElseThrow();
+
+            assertThat(blob.uri().toString()).as(name).isEqualTo(blob.uri().toASCIIString());
+            assertThat(SharedKeySignature.isPercentEncoded(blob.uri().getRawPath()))
+                    .as(name)
+                    .isTrue();
+            assertThat(blob.uri().getPath()).as("the blob named").isEqualTo("/lake/" + name + "/f");
+        }
+        BlobAddress accented = BlobAddress.of(new Path("abfss://lake@acct.dfs.core.windows.net/été/中"), hadoop)
+                .orElseThrow();
+        assertThat(accented.uri().getRawPath()).isEqualTo("/lake/%C3%A9t%C3%A9/%E4%B8%AD");
+        assertThat(accented.container())
+                .isEqualTo(URI.create("https://acct.blob.core.windows.net/lake?restype=container"));
     }
 }
