@@ -1,12 +1,14 @@
 package streambench.spark;
 
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.delta.DeltaLog;
 import org.apache.spark.sql.delta.Snapshot;
+import streambench.common.ConsumerContract;
 
 /**
  * Writes the table's Delta log checkpoint on a thread of its own, every {@code every} commits, instead of
@@ -25,6 +27,13 @@ import org.apache.spark.sql.delta.Snapshot;
  */
 final class BackgroundCheckpointer implements AutoCloseable {
     private static final long POLL_MS = 200;
+    /** The longest wait between two attempts after failures: a checkpoint that works again is back within it. */
+    static final Duration MAX_RETRY_WAIT = Duration.ofMinutes(5);
+    /**
+     * How long a stop waits for a checkpoint under way. A checkpoint interrupted midway leaves a partial file
+     * behind on a store without atomic puts; a third of the harness's grace leaves the rest for the query's stop.
+     */
+    static final Duration FINISH_ON_STOP = ConsumerContract.STOP_GRACE.dividedBy(3);
     /**
      * The fair-scheduler pool of this thread's jobs (only with SPARK_SCHEDULER_MODE=fair). Not configured, so it
      * gets Spark's defaults, as the stream's "default" pool does: with equal weights the pool with fewer running
@@ -41,6 +50,9 @@ final class BackgroundCheckpointer implements AutoCloseable {
         return t;
     });
     private volatile long lastCheckpointed = 0;
+    // touched by the checkpoint thread only
+    private int failuresInARow;
+    private long nextAttemptNanos;
 
     private BackgroundCheckpointer(SparkSession spark, SparkSettings settings, PrintStream out) {
         this.spark = spark;
@@ -64,6 +76,9 @@ final class BackgroundCheckpointer implements AutoCloseable {
     }
 
     private void checkpointIfDue() {
+        if (failuresInARow > 0 && System.nanoTime() - nextAttemptNanos < 0) {
+            return;
+        }
         try {
             DeltaLog log = DeltaLog.forTable(spark, settings.tableUri());
             long version = beforeNewest(log);
@@ -75,14 +90,26 @@ final class BackgroundCheckpointer implements AutoCloseable {
             long t0 = System.nanoTime();
             checkpoint(log, version, settings.checkpointWriter());
             lastCheckpointed = version;
+            failuresInARow = 0;
             out.printf(
                     "spark: Delta log checkpoint at version %d in %d ms (background, %s)%n",
                     version, (System.nanoTime() - t0) / 1_000_000, SparkSettings.spelling(settings.checkpointWriter()));
-        } catch (Exception e) {
-            // a failed checkpoint costs the next batches a longer replay, never data: try again next time
-            out.println("spark: background checkpoint failed: "
+        } catch (Throwable e) {
+            // A failed checkpoint costs the next batches a longer replay, never data: try again, later each time,
+            // so a permanent failure (a refused key, a full store) is not retried five times a second for good.
+            // Whatever it was, this thread must go on: an exception out of a scheduled task ends its schedule.
+            Duration wait = retryAfter(++failuresInARow);
+            nextAttemptNanos = System.nanoTime() + wait.toNanos();
+            out.println("spark: background checkpoint failed (" + failuresInARow + " in a row; next try in "
+                    + wait.toSeconds() + " s): "
                     + streambench.common.MainRunner.describe(e, settings.lake().secretValues()));
         }
+    }
+
+    /** 1 s after the first failure, doubling, at most {@link #MAX_RETRY_WAIT}. */
+    static Duration retryAfter(int failuresInARow) {
+        long seconds = 1L << Math.min(Math.max(failuresInARow - 1, 0), 20);
+        return seconds >= MAX_RETRY_WAIT.toSeconds() ? MAX_RETRY_WAIT : Duration.ofSeconds(seconds);
     }
 
     /**
@@ -120,8 +147,19 @@ final class BackgroundCheckpointer implements AutoCloseable {
         return lastCheckpointed;
     }
 
+    /** Lets a checkpoint under way finish (for at most {@link #FINISH_ON_STOP}) and starts no new one. */
     @Override
     public void close() {
-        thread.shutdownNow();
+        thread.shutdown();
+        try {
+            if (!thread.awaitTermination(FINISH_ON_STOP.toMillis(), TimeUnit.MILLISECONDS)) {
+                out.println("spark: background checkpoint still running after " + FINISH_ON_STOP.toSeconds()
+                        + " s; interrupting it");
+                thread.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            thread.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -9,6 +9,7 @@ import static org.apache.spark.sql.functions.when;
 
 import io.delta.tables.DeltaTable;
 import java.io.PrintStream;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.spark.SparkConf;
 import org.apache.spark.sql.Dataset;
@@ -108,21 +109,42 @@ public final class SparkConsumerMain {
                 s.warmupBatches(), scratch, (System.nanoTime() - t0) / 1e9, checkpointNanos / 1e9);
     }
 
-    /** The blob-put knobs need a shared key; without one (OAuth) the log files keep the rename path: say so. */
-    private static void sayWhereLogFilesGo(SparkSession spark, SparkSettings s, PrintStream out) {
-        boolean wanted = s.sparkConf().containsKey("spark.delta.logStore.abfs.impl")
-                || s.sparkConf()
-                        .getOrDefault("spark.sql.streaming.checkpointFileManagerClass", "")
+    /**
+     * The blob-put knobs write log files through the account's Blob endpoint, signed with its shared key. Without a
+     * key (OAuth) they cannot sign; where nothing answers there (a private endpoint for {@code dfs} only), every log
+     * write would fail after {@link AtomicBlobPut#RETRY_FOR}. Either way the log files keep the rename path through
+     * ABFS, and the consumer says so once. Decided before the session starts: the Spark configuration it returns is
+     * {@code conf} with the Blob endpoint marked unreachable where it did not answer.
+     */
+    static Map<String, String> whereLogFilesGo(String tableUri, Map<String, String> conf, PrintStream out) {
+        boolean wanted = conf.containsKey("spark.delta.logStore.abfs.impl")
+                || conf.getOrDefault("spark.sql.streaming.checkpointFileManagerClass", "")
                         .contains("BlobPut");
-        if (wanted
-                && s.tableUri().startsWith("abfs")
-                && BlobAddress.of(
-                                new org.apache.hadoop.fs.Path(s.tableUri()),
-                                spark.sparkContext().hadoopConfiguration())
-                        .isEmpty()) {
+        if (!wanted || !tableUri.startsWith("abfs")) {
+            return conf;
+        }
+        org.apache.hadoop.conf.Configuration hadoop = new org.apache.hadoop.conf.Configuration(false);
+        conf.forEach((k, v) -> {
+            if (k.startsWith("spark.hadoop.")) {
+                hadoop.set(k.substring("spark.hadoop.".length()), v);
+            }
+        });
+        java.util.Optional<BlobAddress> blob = BlobAddress.of(new org.apache.hadoop.fs.Path(tableUri), hadoop);
+        if (blob.isEmpty()) {
             out.println("spark: SPARK_CHECKPOINT_FILE_MANAGER/DELTA_LOG_STORE=blob-put need the account's shared key; "
                     + "this lake has none (OAuth), so log files are written as a temporary file and a rename");
+            return conf;
         }
+        String why = AtomicBlobPut.probe(blob.get());
+        if (why == null) {
+            return conf;
+        }
+        out.println("spark: the Blob endpoint " + blob.get().container().getHost() + " did not answer (" + why
+                + "), so SPARK_CHECKPOINT_FILE_MANAGER/DELTA_LOG_STORE=blob-put fall back to writing log files as a "
+                + "temporary file and a rename through ABFS (slower: about 15 requests instead of one per file)");
+        Map<String, String> fallback = new java.util.LinkedHashMap<>(conf);
+        fallback.put("spark.hadoop." + BlobAddress.UNREACHABLE, "true");
+        return fallback;
     }
 
     static int run(Knobs knobs, PrintStream out) throws Exception {
@@ -137,13 +159,12 @@ public final class SparkConsumerMain {
         if (!conf.contains("spark.master")) {
             conf.setMaster(s.master()); // spark-submit --master wins over SPARK_MASTER
         }
-        s.sparkConf().forEach(conf::set);
+        whereLogFilesGo(s.tableUri(), s.sparkConf(), out).forEach(conf::set);
         SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
         out.println("spark: version " + spark.version() + ", master "
                 + spark.sparkContext().master());
 
         FreshQueryGuard.check(spark, s, out); // before the table is created or anything is written
-        sayWhereLogFilesGo(spark, s, out);
 
         DeltaTable.createIfNotExists(spark)
                 .location(s.tableUri())

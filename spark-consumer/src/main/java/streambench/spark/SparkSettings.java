@@ -178,8 +178,12 @@ record SparkSettings(
                 .ifPresent(c -> conf.put("spark.sql.streaming.checkpointFileManagerClass", c));
         if (knobs.env("DELTA_LOG_STORE", "blob-put").asEnum(DeltaLogStore.class, SparkSettings::spelling)
                 == DeltaLogStore.BLOB_PUT) {
-            conf.put("spark.delta.logStore.abfs.impl", BlobPutLogStore.class.getName());
-            conf.put("spark.delta.logStore.abfss.impl", BlobPutLogStore.class.getName());
+            for (String scheme : new String[] {"abfs", "abfss"}) {
+                conf.put("spark.delta.logStore." + scheme + ".impl", BlobPutLogStore.class.getName());
+                // Delta Kernel (the background log checkpoint) reads its own key, not Spark's: without it Kernel's
+                // default store writes _last_checkpoint in place, an empty blob until its stream closes
+                conf.put("spark.hadoop.io.delta.kernel.logStore." + scheme + ".impl", BlobPutLogStore.class.getName());
+            }
         }
         return conf;
     }

@@ -46,4 +46,45 @@ class SparkSettingsTest {
                 .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("DELTA_CHECKPOINT_WRITER must be one of");
     }
+
+    @Test
+    void deltaKernelIsGivenTheSameAtomicLogStoreAsDeltaSparkForBothAzureSchemes() {
+        Map<String, String> conf = with("UNRELATED", "x").sparkConf();
+        for (String scheme : new String[] {"abfs", "abfss"}) {
+            assertThat(conf)
+                    .containsEntry("spark.delta.logStore." + scheme + ".impl", BlobPutLogStore.class.getName())
+                    .containsEntry(
+                            "spark.hadoop.io.delta.kernel.logStore." + scheme + ".impl",
+                            BlobPutLogStore.class.getName());
+        }
+        assertThat(with("DELTA_LOG_STORE", "azure").sparkConf())
+                .doesNotContainKey("spark.hadoop.io.delta.kernel.logStore.abfs.impl");
+    }
+
+    @Test
+    void whenNothingAnswersAtTheBlobEndpointLogFilesFallBackToTheRenamePathAndSaySo() throws Exception {
+        int closedPort;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closedPort = s.getLocalPort();
+        }
+        SparkSettings s = with("AZURITE_BLOB_ENDPOINT", "127.0.0.1:" + closedPort);
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+
+        Map<String, String> conf = SparkConsumerMain.whereLogFilesGo(
+                s.tableUri(), s.sparkConf(), new java.io.PrintStream(printed, true, "UTF-8"));
+
+        assertThat(conf).containsEntry("spark.hadoop." + BlobAddress.UNREACHABLE, "true");
+        assertThat(printed.toString("UTF-8"))
+                .contains("did not answer")
+                .contains("fall back to writing log files as a temporary file and a rename");
+        org.apache.hadoop.conf.Configuration hadoop = new org.apache.hadoop.conf.Configuration(false);
+        conf.forEach((k, v) -> {
+            if (k.startsWith("spark.hadoop.")) {
+                hadoop.set(k.substring("spark.hadoop.".length()), v);
+            }
+        });
+        assertThat(BlobAddress.of(new org.apache.hadoop.fs.Path(s.tableUri()), hadoop))
+                .as("every writer then keeps the file system's path")
+                .isEmpty();
+    }
 }
