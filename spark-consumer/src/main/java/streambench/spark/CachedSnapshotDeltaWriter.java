@@ -32,10 +32,11 @@ import scala.collection.JavaConverters;
  * pay the rebuild). The commit carries the same {@code SetTransaction(queryId, batchId)} and
  * {@code StreamingUpdate} operation as Delta's sink.
  *
- * <p>A transaction that read the whole table conflicts with any commit that reached the table after its
- * snapshot, so a second writer (a zombie query on the same checkpoint, another job appending) makes this
- * batch's commit fail instead of committing twice; the batch is then retried once on a fresh snapshot,
- * where the {@code SetTransaction} check skips it if the other writer already committed it.
+ * <p>Two guards make a second writer (a zombie query on the same checkpoint, Delta's own sink in a change of
+ * writer, another job appending) fail this batch's commit instead of committing it twice: the transaction read
+ * the whole table, so any file added after its snapshot conflicts; and it depends on the query's id, so a
+ * commit with a {@code SetTransaction} of this query conflicts too. The batch is then retried once on a fresh
+ * snapshot, where the {@code SetTransaction} check skips it if the other writer already committed it.
  */
 final class CachedSnapshotDeltaWriter implements VoidFunction2<Dataset<Row>, Long> {
     private static final String QUERY_ID = "sql.streaming.queryId";
@@ -98,11 +99,18 @@ final class CachedSnapshotDeltaWriter implements VoidFunction2<Dataset<Row>, Lon
                 new DeltaOperations.StreamingUpdate(OutputMode.Append(), queryId, batchId, Option.empty()));
     }
 
-    /** The query's last batch in the table: from the snapshot's checksum when it has the transactions. */
+    /**
+     * The query's last batch in the table: from the snapshot's checksum when it has the transactions. Either way the
+     * query's id joins the transactions the commit depends on, as {@code txnVersion} would have added it: a commit
+     * that reached the table after our snapshot with a {@code SetTransaction} of this query (Delta's own sink on the
+     * same checkpoint, say, in a rolling change of writer) may hold this very batch, so it must conflict with ours
+     * instead of counting as a blind append that ours commits beside.
+     */
     private static long lastCommittedBatch(OptimisticTransaction txn, String queryId) {
         Snapshot snapshot = txn.snapshot();
         Option<VersionChecksum> checksum = snapshot.checksumOpt();
         if (checksum.isDefined() && checksum.get().setTransactions().isDefined()) {
+            txn.readTxn().$plus$eq(queryId);
             scala.collection.Seq<?> known =
                     (scala.collection.Seq<?>) checksum.get().setTransactions().get();
             long last = -1;
