@@ -170,7 +170,7 @@ final class ConsumerChecks {
         try (ChildProcess check = ChildProcess.start(
                 "spark-check",
                 command,
-                Map.of("AZURITE_BLOB_ENDPOINT", services.azurite.endpoint(), "TABLE_PATH", table),
+                Map.of("AZURITE_BLOB_ENDPOINT", services.lakeEndpoint(), "TABLE_PATH", table),
                 null,
                 tmp.resolve("spark-check.log"),
                 lines::add)) {

@@ -8,21 +8,33 @@ import streambench.common.LakeSettings;
 import streambench.harness.services.EmbeddedAzurite;
 import streambench.harness.services.EmbeddedKafka;
 import streambench.harness.services.InstallLayout;
+import streambench.harness.services.LakeProxy;
 import streambench.harness.services.ProducerLauncher;
 import streambench.harness.services.TopicAdmin;
 
-/** A real KRaft broker and a real Azurite for one integration test class, and what consumers need to reach them. */
+/**
+ * A real KRaft broker and a real Azurite for one integration test class, and what consumers need to reach them. The
+ * lake is reached through a strict proxy ({@link LakeProxy#strictInFrontOf}) that refuses what a real Azure account
+ * refuses and Azurite forgives; a class whose consumers sent such a request fails when its services close.
+ */
 final class ItServices implements AutoCloseable {
     final EmbeddedKafka kafka;
     final EmbeddedAzurite azurite;
+    final LakeProxy strictLake;
     final LakeSettings lake;
     final TopicAdmin topics;
 
     private ItServices(EmbeddedKafka kafka, EmbeddedAzurite azurite) {
         this.kafka = kafka;
         this.azurite = azurite;
-        this.lake = LakeSettings.fromKnobs(Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", azurite.endpoint())));
+        this.strictLake = LakeProxy.strictInFrontOf(azurite);
+        this.lake = LakeSettings.fromKnobs(Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", strictLake.endpoint())));
         this.topics = new TopicAdmin(kafka.connection());
+    }
+
+    /** {@code AZURITE_BLOB_ENDPOINT} for anything that reaches the lake: the strict proxy's. */
+    String lakeEndpoint() {
+        return strictLake.endpoint();
     }
 
     static ItServices start(InstallLayout layout, Path logs) throws Exception {
@@ -41,7 +53,7 @@ final class ItServices implements AutoCloseable {
         env.put("TOPIC", topic);
         env.put("TABLE_PATH", table);
         env.put("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers());
-        env.put("AZURITE_BLOB_ENDPOINT", azurite.endpoint());
+        env.put("AZURITE_BLOB_ENDPOINT", lakeEndpoint());
         return env;
     }
 
@@ -61,8 +73,14 @@ final class ItServices implements AutoCloseable {
 
     @Override
     public void close() {
+        java.util.List<String> refused = strictLake.refusals();
         topics.close();
+        strictLake.close();
         azurite.close();
         kafka.close();
+        if (!refused.isEmpty()) {
+            throw new AssertionError(strictLake.requestsRefused() + " storage request(s) a real Azure account would "
+                    + "refuse, e.g. " + refused.subList(0, Math.min(5, refused.size())));
+        }
     }
 }

@@ -40,6 +40,16 @@ final class LoadOptions {
     long storeDelayMs;
 
     @Option(
+            names = "--strict-lake",
+            defaultValue = "${env:STRICT_LAKE:-false}",
+            description = "Put a proxy in front of the embedded Azurite that refuses every storage request a real "
+                    + "Azure account would refuse and Azurite accepts (a malformed x-ms-date, a path that is not "
+                    + "percent-encoded, a missing x-ms-version, a signature that does not verify), and count "
+                    + "them in the summary. The tests run with it; embedded lake only (env STRICT_LAKE, default "
+                    + "${DEFAULT-VALUE}).")
+    boolean strictLake;
+
+    @Option(
             names = "--results",
             defaultValue = "${env:RESULTS_DIR:-results}",
             description =
@@ -69,6 +79,11 @@ final class LoadOptions {
 
     java.time.Duration storeDelay() {
         return java.time.Duration.ofMillis(storeDelayMs);
+    }
+
+    /** What the proxy in front of the embedded lake must do; {@code outage}: a lake-outage fault is planned. */
+    streambench.harness.services.LakeFront lakeFront(boolean outage) {
+        return new streambench.harness.services.LakeFront(storeDelay(), strictLake, outage);
     }
 
     void validate() {

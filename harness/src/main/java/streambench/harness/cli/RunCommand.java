@@ -131,7 +131,13 @@ public final class RunCommand implements Callable<Integer> {
         }
         out.println("logs: " + run.dir());
 
-        try (Services services = Services.start(knobs, layout, run.dir(), true, load.storeDelay(), out)) {
+        try (Services services = Services.start(
+                knobs,
+                layout,
+                run.dir(),
+                true,
+                load.lakeFront(faults.stream().anyMatch(f -> f.kind() == FaultSpec.Kind.LAKE_OUTAGE)),
+                out)) {
             if (producerOnly) {
                 return ProducerOnlyRun.run(layout, services, run, rate, durationSeconds, load, out);
             }
@@ -149,7 +155,13 @@ public final class RunCommand implements Callable<Integer> {
             printVerdicts(results, out);
             out.println("results: " + load.results.resolve("latency_timeseries.csv") + ", summary.csv, summary.json, "
                     + "latency_chart.png; logs and per-commit data in " + run.dir());
-            boolean succeeded = EngineResult.allPassed(results);
+            List<String> refused = services.lakeRefusals();
+            if (!refused.isEmpty()) {
+                out.println("lake: refused " + refused.size() + " storage request(s) that a real Azure account would "
+                        + "refuse (--strict-lake), e.g.:");
+                refused.stream().limit(5).forEach(r -> out.println("  " + r));
+            }
+            boolean succeeded = EngineResult.allPassed(results) && refused.isEmpty();
             out.println(succeeded ? "{ \"status\": \"Succeeded\" }" : "{ \"status\": \"Failed\" }");
             return succeeded ? 0 : 1;
         }

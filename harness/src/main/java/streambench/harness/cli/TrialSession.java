@@ -66,7 +66,7 @@ final class TrialSession implements AutoCloseable {
                 List.of(),
                 load.warmStartSeconds,
                 load.storeDelayMs);
-        Services services = Services.start(knobs, layout, dir.dir(), true, load.storeDelay(), out);
+        Services services = Services.start(knobs, layout, dir.dir(), true, load.lakeFront(false), out);
         EngineRun base = new EngineRun(layout, services, defaults, dir, info, load.overrides, heap, out, List.of());
         return new TrialSession(services, base, dir, info);
     }

@@ -69,7 +69,7 @@ public final class FaultInjector implements AutoCloseable {
                         actions.pauseLake();
                         lakePaused = true;
                     }
-                    yield "Azurite paused (SIGSTOP) for " + f.forSeconds() + " s";
+                    yield "every storage request held by the lake proxy for " + f.forSeconds() + " s";
                 }
                 case BROKER_RESTART -> actions.restartBroker();
                 case POISON -> throw new IllegalStateException("poison is not a timed fault");

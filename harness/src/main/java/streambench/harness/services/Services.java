@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -21,7 +22,7 @@ import streambench.common.LakeSettings;
 public final class Services implements AutoCloseable {
     private final Optional<EmbeddedKafka> embeddedKafka;
     private final Optional<EmbeddedAzurite> embeddedAzurite;
-    private final Optional<LakeDelayProxy> delayProxy;
+    private final Optional<LakeProxy> lakeProxy;
     private final KafkaConnection kafka;
     private final LakeSettings lake;
     private final Map<String, String> endpointEnv;
@@ -30,13 +31,13 @@ public final class Services implements AutoCloseable {
     private Services(
             Optional<EmbeddedKafka> embeddedKafka,
             Optional<EmbeddedAzurite> embeddedAzurite,
-            Optional<LakeDelayProxy> delayProxy,
+            Optional<LakeProxy> lakeProxy,
             KafkaConnection kafka,
             LakeSettings lake,
             Map<String, String> endpointEnv) {
         this.embeddedKafka = embeddedKafka;
         this.embeddedAzurite = embeddedAzurite;
-        this.delayProxy = delayProxy;
+        this.lakeProxy = lakeProxy;
         this.kafka = kafka;
         this.lake = lake;
         this.endpointEnv = Map.copyOf(endpointEnv);
@@ -53,32 +54,30 @@ public final class Services implements AutoCloseable {
                 || knobs.isSet(ConsumerContract.LAKE_ROOT);
     }
 
-    /** Starts what is not given, checks what is, and says which on {@code out}; no store delay. */
+    /** Starts what is not given, checks what is, and says which on {@code out}; the lake reached directly. */
     public static Services start(Knobs knobs, InstallLayout layout, Path logDir, boolean needLake, PrintStream out)
             throws InterruptedException {
-        return start(knobs, layout, logDir, needLake, Duration.ZERO, out);
+        return start(knobs, layout, logDir, needLake, LakeFront.DIRECT, out);
     }
 
     /**
-     * Starts what is not given, checks what is, and says which on {@code out}. A positive {@code storeDelay}
-     * puts the embedded Azurite behind a {@link LakeDelayProxy} that holds every storage request that long:
-     * consumers, the lake probe and the harness's own reads all reach the lake through it. It needs the
-     * embedded Azurite (an external lake is refused); without a lake ({@code needLake} false) it is unused.
+     * Starts what is not given, checks what is, and says which on {@code out}. Where {@code front} asks for it (a
+     * store delay, strictness, a lake outage to come) the embedded Azurite is put behind a {@link LakeProxy}:
+     * consumers, the lake probe and the harness's own reads all reach the lake through it. It needs the embedded
+     * Azurite (an external lake is refused); without a lake ({@code needLake} false) it is unused.
      */
     public static Services start(
-            Knobs knobs, InstallLayout layout, Path logDir, boolean needLake, Duration storeDelay, PrintStream out)
+            Knobs knobs, InstallLayout layout, Path logDir, boolean needLake, LakeFront front, PrintStream out)
             throws InterruptedException {
-        if (storeDelay.isNegative()) {
-            throw new ConfigException("the store delay must be 0 or more, got " + storeDelay.toMillis() + " ms");
-        }
-        boolean delayLake = needLake && !storeDelay.isZero();
-        if (delayLake && externalLake(knobs)) {
-            throw new ConfigException("a store delay applies to the embedded Azurite only, but the environment names"
-                    + " a lake (AZURITE_BLOB_ENDPOINT, ADLS_ACCOUNT_NAME or LAKE_ROOT): unset it or use a delay of 0");
+        boolean proxyLake = needLake && front.needsProxy();
+        if (proxyLake && externalLake(knobs)) {
+            throw new ConfigException("a store delay and a strict lake apply to the embedded Azurite only, but the "
+                    + "environment names a lake (AZURITE_BLOB_ENDPOINT, ADLS_ACCOUNT_NAME or LAKE_ROOT): unset it, or "
+                    + "use a delay of 0 and no --strict-lake");
         }
         Optional<EmbeddedKafka> embeddedKafka = Optional.empty();
         Optional<EmbeddedAzurite> embeddedAzurite = Optional.empty();
-        Optional<LakeDelayProxy> delayProxy = Optional.empty();
+        Optional<LakeProxy> lakeProxy = Optional.empty();
         Map<String, String> env = new LinkedHashMap<>();
         try {
             KafkaConnection kafka;
@@ -122,14 +121,21 @@ public final class Services implements AutoCloseable {
                     out.printf(
                             "lake: embedded Azurite %s (pid %d), up in %.1f s%n",
                             a.endpoint(), a.pid(), (System.nanoTime() - t0) / 1e9);
-                    if (delayLake) {
-                        LakeDelayProxy proxy =
-                                LakeDelayProxy.start(new InetSocketAddress("127.0.0.1", a.port()), storeDelay);
-                        delayProxy = Optional.of(proxy);
+                    if (proxyLake) {
+                        LakeProxy proxy = LakeProxy.start(
+                                new InetSocketAddress("127.0.0.1", a.port()),
+                                front.delay(),
+                                front.strict() ? StrictLake.forAzurite() : null);
+                        lakeProxy = Optional.of(proxy);
                         endpoint = proxy.endpoint();
                         out.printf(
-                                "lake: every storage request held %d ms by a delay proxy on %s%n",
-                                storeDelay.toMillis(), endpoint);
+                                "lake: a proxy on %s in front of Azurite%s%s%n",
+                                endpoint,
+                                front.delay().isZero()
+                                        ? ""
+                                        : ", every storage request held "
+                                                + front.delay().toMillis() + " ms",
+                                front.strict() ? ", refusing what a real account refuses" : "");
                     }
                     env.put(ConsumerContract.AZURITE_BLOB_ENDPOINT, endpoint);
                     lakeKnobs = knobs.withOverrides(Map.of(ConsumerContract.AZURITE_BLOB_ENDPOINT, endpoint));
@@ -140,12 +146,12 @@ public final class Services implements AutoCloseable {
                         "lake: %s %s, write/read/rename/delete round trip %d ms%n",
                         lake.mode().name().toLowerCase(), lake.rootUri(), ms);
             }
-            Services services = new Services(embeddedKafka, embeddedAzurite, delayProxy, kafka, lake, env);
+            Services services = new Services(embeddedKafka, embeddedAzurite, lakeProxy, kafka, lake, env);
             // Ctrl-C: ChildProcess stops the processes; this also removes the broker's temp data.
             Runtime.getRuntime().addShutdownHook(services.onExit);
             return services;
         } catch (RuntimeException | InterruptedException e) {
-            delayProxy.ifPresent(LakeDelayProxy::close);
+            lakeProxy.ifPresent(LakeProxy::close);
             embeddedAzurite.ifPresent(EmbeddedAzurite::close);
             embeddedKafka.ifPresent(EmbeddedKafka::close);
             throw e;
@@ -180,15 +186,26 @@ public final class Services implements AutoCloseable {
     }
 
     /**
-     * The lake-outage fault: SIGSTOP to the embedded Azurite, so every request hangs as on an unreachable store.
-     * With a store delay the proxy keeps running and passes requests on to the stopped process, where they hang.
+     * The lake-outage fault: the proxy in front of the embedded Azurite holds every request from now on, as a store
+     * that stopped answering would. Azurite itself runs on, so a harness killed during the outage leaves nothing
+     * frozen behind.
      */
     public void pauseLake() {
-        signalAzurite("STOP");
+        outageProxy().hold();
     }
 
     public void resumeLake() {
-        signalAzurite("CONT");
+        outageProxy().release();
+    }
+
+    /** How many requests the strict lake refused, and the first of them: none, where it is not strict. */
+    public List<String> lakeRefusals() {
+        return lakeProxy.map(LakeProxy::refusals).orElse(List.of());
+    }
+
+    private LakeProxy outageProxy() {
+        return lakeProxy.orElseThrow(
+                () -> new IllegalStateException("no proxy in front of the lake: the run did not plan a lake outage"));
     }
 
     public boolean embeddedKafkaRunning() {
@@ -197,23 +214,6 @@ public final class Services implements AutoCloseable {
 
     public boolean embeddedLakeRunning() {
         return embeddedAzurite.isPresent();
-    }
-
-    private void signalAzurite(String signal) {
-        long pid = azuritePid().orElseThrow(() -> new IllegalStateException("no embedded Azurite to signal"));
-        try {
-            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid))
-                    .redirectErrorStream(true)
-                    .start();
-            if (!kill.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) || kill.exitValue() != 0) {
-                throw new IllegalStateException("kill -" + signal + " " + pid + " failed");
-            }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot signal Azurite (pid " + pid + "): " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while signalling Azurite", e);
-        }
     }
 
     public OptionalLong kafkaPid() {
@@ -231,7 +231,7 @@ public final class Services implements AutoCloseable {
     }
 
     private synchronized void stopServices() {
-        delayProxy.ifPresent(LakeDelayProxy::close);
+        lakeProxy.ifPresent(LakeProxy::close);
         embeddedAzurite.ifPresent(EmbeddedAzurite::close);
         embeddedKafka.ifPresent(EmbeddedKafka::close);
     }

@@ -19,19 +19,31 @@ import streambench.common.ConfigException;
 import streambench.common.Knobs;
 import streambench.common.LakeSettings;
 
-/** The real hadoop-azure ABFS driver against real Azurite, configured only by common's LakeSettings. */
+/**
+ * The real hadoop-azure ABFS driver against real Azurite, configured only by common's LakeSettings, through the
+ * strict lake (every request as a real account checks it) under a lake root with non-ASCII characters.
+ */
 class AbfsOnAzuriteIT {
     private static EmbeddedAzurite azurite;
+    private static LakeProxy strict;
     private static LakeSettings lake;
 
     @BeforeAll
     static void start(@TempDir java.nio.file.Path logs) throws Exception {
         azurite = EmbeddedAzurite.start(InstallLayout.load(), logs.resolve("azurite.log"), 256);
-        lake = LakeSettings.fromKnobs(Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", azurite.endpoint(), "LAKE_PATH", "it")));
+        strict = LakeProxy.strictInFrontOf(azurite);
+        lake = LakeSettings.fromKnobs(
+                Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", strict.endpoint(), "LAKE_PATH", "it/été中")));
     }
 
     @AfterAll
     static void stop() {
+        if (strict != null) {
+            strict.close();
+            assertThat(strict.refusals())
+                    .as("requests a real account would refuse")
+                    .isEmpty();
+        }
         if (azurite != null) {
             azurite.close();
         }

@@ -40,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 import streambench.common.ConfigException;
 import streambench.common.Knobs;
 
-class LakeDelayProxyTest {
+class LakeProxyTest {
     private HttpServer server;
     private ExecutorService serverThreads;
     private final Set<Integer> upstreamPorts = ConcurrentHashMap.newKeySet();
@@ -70,13 +70,13 @@ class LakeDelayProxyTest {
         serverThreads.shutdownNow();
     }
 
-    private LakeDelayProxy proxy(Duration delay) {
-        return LakeDelayProxy.start(server.getAddress(), delay);
+    private LakeProxy proxy(Duration delay) {
+        return LakeProxy.start(server.getAddress(), delay);
     }
 
     @Test
     void binaryBodiesComeBackByteForByte() throws Exception {
-        try (LakeDelayProxy proxy = proxy(Duration.ofMillis(20))) {
+        try (LakeProxy proxy = proxy(Duration.ofMillis(20))) {
             byte[] parquetLike = random(8 * 1024 * 1024 + 13, 1);
             // what ABFS does for an append: a fixed length and Expect: 100-continue
             HttpURLConnection put = open(proxy, "/container/part-0000.parquet", "PUT");
@@ -95,7 +95,7 @@ class LakeDelayProxyTest {
 
     @Test
     void everyRequestOnAKeptAliveConnectionIsDelayed() throws Exception {
-        try (LakeDelayProxy proxy = proxy(Duration.ofMillis(100));
+        try (LakeProxy proxy = proxy(Duration.ofMillis(100));
                 RawClient client = new RawClient(proxy.port())) {
             long start = System.nanoTime();
             for (int i = 0; i < 3; i++) {
@@ -114,7 +114,7 @@ class LakeDelayProxyTest {
 
     @Test
     void aBodyAfterExpectContinueIsNotWaitedFor() throws Exception {
-        try (LakeDelayProxy proxy = proxy(Duration.ofMillis(10));
+        try (LakeProxy proxy = proxy(Duration.ofMillis(10));
                 RawClient client = new RawClient(proxy.port())) {
             client.out.write(("PUT /blob HTTP/1.1\r\nHost: lake\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n")
                     .getBytes(StandardCharsets.ISO_8859_1));
@@ -135,7 +135,7 @@ class LakeDelayProxyTest {
         int connections = 12;
         int requestsEach = 4;
         ExecutorService clients = Executors.newFixedThreadPool(connections);
-        try (LakeDelayProxy proxy = proxy(Duration.ofMillis(50))) {
+        try (LakeProxy proxy = proxy(Duration.ofMillis(50))) {
             List<Future<?>> done = new ArrayList<>();
             for (int c = 0; c < connections; c++) {
                 int seed = c;
@@ -162,7 +162,7 @@ class LakeDelayProxyTest {
 
     @Test
     void closeEndsOpenConnectionsAndFreesThePort() throws Exception {
-        LakeDelayProxy proxy = proxy(Duration.ofMillis(5));
+        LakeProxy proxy = proxy(Duration.ofMillis(5));
         int port = proxy.port();
         try (RawClient client = new RawClient(port)) {
             assertThat(client.send("GET", "/before-close", new byte[0]).status).isEqualTo(200);
@@ -181,7 +181,7 @@ class LakeDelayProxyTest {
     @Test
     void anUpstreamThatClosesAnIdleConnectionWhileARequestIsHeldIsReconnected() throws Exception {
         try (ClosingUpstream upstream = new ClosingUpstream(Duration.ofMillis(100));
-                LakeDelayProxy proxy = LakeDelayProxy.start(upstream.address(), Duration.ofMillis(400));
+                LakeProxy proxy = LakeProxy.start(upstream.address(), Duration.ofMillis(400));
                 RawClient client = new RawClient(proxy.port())) {
             assertThat(client.send("GET", "/first", new byte[0]).status).isEqualTo(200);
             // sent at once, but held past the upstream's 100 ms idle limit: Azurite's 5 s one, scaled down
@@ -195,19 +195,79 @@ class LakeDelayProxyTest {
     }
 
     @Test
-    void servicesRefuseAStoreDelayForALakeTheyDoNotStart(@TempDir Path logs) {
+    void servicesRefuseAStoreDelayOrAStrictLakeForALakeTheyDoNotStart(@TempDir Path logs) {
         Knobs external = Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", "127.0.0.1:1"));
         PrintStream out = new PrintStream(OutputStream.nullOutputStream());
         // refused before anything starts, so no install layout is needed
-        assertThatThrownBy(() -> Services.start(external, null, logs, true, Duration.ofMillis(20), out))
+        assertThatThrownBy(() -> Services.start(
+                        external, null, logs, true, new LakeFront(Duration.ofMillis(20), false, false), out))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageStartingWith("a store delay applies to the embedded Azurite only");
-        assertThatThrownBy(() -> Services.start(external, null, logs, true, Duration.ofMillis(-1), out))
+                .hasMessageStartingWith("a store delay and a strict lake apply to the embedded Azurite only");
+        assertThatThrownBy(() ->
+                        Services.start(external, null, logs, true, new LakeFront(Duration.ZERO, true, false), out))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("a store delay and a strict lake apply to the embedded Azurite only");
+        assertThatThrownBy(() -> new LakeFront(Duration.ofMillis(-1), false, false))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("the store delay must be 0 or more");
     }
 
-    private static HttpURLConnection open(LakeDelayProxy proxy, String path, String method) throws IOException {
+    @Test
+    void aHeldLakeKeepsEveryNewRequestUntilReleasedAndAnswersThemAllThen() throws Exception {
+        try (LakeProxy proxy = proxy(Duration.ZERO);
+                RawClient client = new RawClient(proxy.port())) {
+            assertThat(client.send("GET", "/before", new byte[0]).status).isEqualTo(200);
+            proxy.hold();
+            client.socket.setSoTimeout(500);
+            client.out.write("GET /during HTTP/1.1\r\nHost: lake\r\nContent-Length: 0\r\n\r\n"
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            client.out.flush();
+            assertThatThrownBy(() -> client.in.read())
+                    .as("no answer while held")
+                    .isInstanceOf(SocketTimeoutException.class);
+            assertThat(proxy.requestsForwarded()).isEqualTo(1);
+
+            proxy.release();
+            client.socket.setSoTimeout(30_000);
+            Response answer = client.readResponse();
+            assertThat(answer.status).isEqualTo(200);
+            assertThat(new String(answer.body, StandardCharsets.UTF_8)).isEqualTo("you asked for /during");
+        }
+    }
+
+    @Test
+    void aStrictLakeAnswersARequestAzureWouldRefuseItselfAndPassesTheRestOn() throws Exception {
+        byte[] key = "key".getBytes(StandardCharsets.UTF_8);
+        StrictLake strict = new StrictLake("acct", key, java.time.Clock.systemUTC());
+        try (LakeProxy proxy = LakeProxy.start(server.getAddress(), Duration.ZERO, strict)) {
+            String date = streambench.common.SharedKeySignature.xMsDate(java.time.Clock.systemUTC());
+            Map<String, String> headers = new java.util.LinkedHashMap<>();
+            headers.put("x-ms-date", date);
+            headers.put("x-ms-version", "2021-08-06");
+            headers.put(
+                    "Authorization",
+                    streambench.common.SharedKeySignature.authorization(
+                            "acct",
+                            key,
+                            streambench.common.SharedKeySignature.stringToSign(
+                                    "acct", "GET", "/acct/c/%C3%A9t%C3%A9", null, headers)));
+            try (RawClient client = new RawClient(proxy.port())) {
+                assertThat(client.send("GET", "/acct/c/%C3%A9t%C3%A9", headers, new byte[0]).status)
+                        .isEqualTo(200);
+            }
+            // the same request with the path sent unencoded: what the old signer's URI did to a non-ASCII path
+            try (RawClient client = new RawClient(proxy.port())) {
+                Response refused = client.send("GET", "/acct/c/\u00e9t\u00e9", headers, new byte[0]);
+                assertThat(refused.status).isEqualTo(400);
+                assertThat(client.in.read()).as("the connection ends").isEqualTo(-1);
+            }
+            assertThat(proxy.requestsForwarded()).isEqualTo(1);
+            assertThat(proxy.requestsRefused()).isEqualTo(1);
+            assertThat(proxy.refusals()).singleElement().asString().contains("not percent-encoded");
+        }
+    }
+
+    private static HttpURLConnection open(LakeProxy proxy, String path, String method) throws IOException {
         HttpURLConnection c = (HttpURLConnection)
                 URI.create("http://" + proxy.endpoint() + path).toURL().openConnection();
         c.setRequestMethod(method);
@@ -255,9 +315,16 @@ class LakeDelayProxyTest {
         }
 
         Response send(String method, String path, byte[] body) throws IOException {
-            String head =
-                    method + " " + path + " HTTP/1.1\r\nHost: lake\r\nContent-Length: " + body.length + "\r\n\r\n";
-            out.write(head.getBytes(StandardCharsets.ISO_8859_1));
+            return send(method, path, Map.of(), body);
+        }
+
+        Response send(String method, String path, Map<String, String> headers, byte[] body) throws IOException {
+            StringBuilder head = new StringBuilder(
+                    method + " " + path + " HTTP/1.1\r\nHost: lake\r\nContent-Length: " + body.length);
+            headers.forEach((k, v) -> head.append("\r\n").append(k).append(": ").append(v));
+            head.append("\r\n\r\n");
+            // a raw non-ASCII character goes as its UTF-8 bytes, as a careless client would send it
+            out.write(head.toString().getBytes(StandardCharsets.UTF_8));
             out.write(body);
             out.flush();
             return readResponse();

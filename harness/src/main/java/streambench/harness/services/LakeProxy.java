@@ -21,8 +21,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A loopback proxy in front of the embedded Azurite that holds every HTTP request for a fixed delay
- * before passing it on, so that a run can give the lake the round trip of a real object store.
+ * A loopback proxy in front of the embedded Azurite, for what Azurite alone cannot give a run: the round trip of a
+ * real object store (every request held for a fixed delay), a store that stops answering (the lake-outage fault:
+ * requests held until it ends, while Azurite itself keeps running and can be stopped), and a real account's
+ * strictness ({@link StrictLake}: a request Azure would refuse is refused here, not passed to a forgiving emulator).
  *
  * <p>The delay is applied per request, not per connection: ABFS keeps connections alive and sends many
  * requests over each. Of the two places to put it, the request side is the one that needs little HTTP:
@@ -36,13 +38,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Assumes clients that send a connection's next request only after its previous response (no
  * pipelining), as the JDK's, Apache's and hyper's HTTP/1.1 clients do: a new request then means the
  * previous response is complete, which is what lets a held request go out on a fresh upstream connection
- * when Azurite closed the old one (see {@code upstreamForRequest}).
+ * when Azurite closed the old one (see {@code upstreamForRequest}), and lets the proxy answer a refused
+ * request itself.
  */
-final class LakeDelayProxy implements AutoCloseable {
+public final class LakeProxy implements AutoCloseable {
     /** Node, and so Azurite, refuses heads over 16 KiB; anything bigger is not a request it would take. */
     private static final int MAX_HEAD_BYTES = 64 * 1024;
 
     private static final int MAX_LINE_BYTES = 16 * 1024;
+    private static final int MAX_REFUSALS_KEPT = 100;
     private static final int BUFFER_BYTES = 64 * 1024;
     private static final byte[] LOOPBACK = {127, 0, 0, 1};
 
@@ -55,6 +59,12 @@ final class LakeDelayProxy implements AutoCloseable {
 
     private final InetSocketAddress upstream;
     private final long delayNanos;
+    private final StrictLake strict; // null: pass everything on
+    private final Object gate = new Object();
+    // guarded by gate: requests wait here while the lake is held (an outage)
+    private boolean held;
+    private final AtomicLong refused = new AtomicLong();
+    private final java.util.Queue<String> refusals = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final ServerSocket server;
     private final Thread acceptor;
     private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
@@ -62,20 +72,26 @@ final class LakeDelayProxy implements AutoCloseable {
     private final AtomicLong connectionIds = new AtomicLong();
     private volatile boolean closed;
 
-    private LakeDelayProxy(InetSocketAddress upstream, Duration delay, ServerSocket server) {
+    private LakeProxy(InetSocketAddress upstream, Duration delay, StrictLake strict, ServerSocket server) {
         this.upstream = upstream;
         this.delayNanos = delay.toNanos();
+        this.strict = strict;
         this.server = server;
         this.acceptor = new Thread(this::acceptLoop, "lake-delay-proxy-accept");
         this.acceptor.setDaemon(true);
     }
 
-    /** Listens on a free loopback port and forwards to {@code upstream} (Azurite's address). */
-    static LakeDelayProxy start(InetSocketAddress upstream, Duration delay) {
+    /** Listens on a free loopback port and forwards to {@code upstream} (Azurite's address), each request delayed. */
+    static LakeProxy start(InetSocketAddress upstream, Duration delay) {
+        return start(upstream, delay, null);
+    }
+
+    /** As above; with {@code strict}, a request it refuses is answered by the proxy as Azure would, never passed on. */
+    static LakeProxy start(InetSocketAddress upstream, Duration delay, StrictLake strict) {
         if (delay.isNegative()) {
             throw new IllegalArgumentException("delay must not be negative, got " + delay);
         }
-        LakeDelayProxy proxy = new LakeDelayProxy(upstream, delay, bindLoopback());
+        LakeProxy proxy = new LakeProxy(upstream, delay, strict, bindLoopback());
         proxy.acceptor.start();
         return proxy;
     }
@@ -105,9 +121,42 @@ final class LakeDelayProxy implements AutoCloseable {
         return server.getLocalPort();
     }
 
+    /**
+     * A strict proxy, with no delay, in front of {@code azurite}: for tests that run a consumer against a lake that
+     * refuses what a real account refuses. Its {@link #endpoint()} is the consumers' {@code AZURITE_BLOB_ENDPOINT}.
+     */
+    public static LakeProxy strictInFrontOf(EmbeddedAzurite azurite) {
+        return start(new InetSocketAddress("127.0.0.1", azurite.port()), Duration.ZERO, StrictLake.forAzurite());
+    }
+
     /** {@code host:port} for {@code AZURITE_BLOB_ENDPOINT}. */
-    String endpoint() {
+    public String endpoint() {
         return "127.0.0.1:" + port();
+    }
+
+    /** From now on every request waits in the proxy, as on a store that stopped answering; answers under way go on. */
+    void hold() {
+        synchronized (gate) {
+            held = true;
+        }
+    }
+
+    /** The requests held since {@link #hold()} go on, each no sooner than its delay after it arrived. */
+    void release() {
+        synchronized (gate) {
+            held = false;
+            gate.notifyAll();
+        }
+    }
+
+    /** Requests refused as Azure would refuse them (strict only). */
+    public long requestsRefused() {
+        return refused.get();
+    }
+
+    /** The first refusals, each "METHOD path: reason" (the path without its query, which could hold a token). */
+    public java.util.List<String> refusals() {
+        return java.util.List.copyOf(refusals);
     }
 
     /** Requests passed on to the upstream so far (each after its delay). */
@@ -118,6 +167,7 @@ final class LakeDelayProxy implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        release();
         closeQuietly(server);
         connections.forEach(Connection::close);
         try {
@@ -191,6 +241,14 @@ final class LakeDelayProxy implements AutoCloseable {
                         holding = true;
                         lock.notifyAll();
                     }
+                    if (strict != null) {
+                        StrictLake.Refusal refusal = strict.check(head.method, head.target, head.headers);
+                        if (refusal != null) {
+                            refuse(head, refusal);
+                            return;
+                        }
+                    }
+                    awaitRelease();
                     sleepUntil(head.arrivedNanos + delayNanos);
                     Upstream up = upstreamForRequest();
                     // counted before it goes out, so that whoever has the response also sees the count
@@ -202,6 +260,38 @@ final class LakeDelayProxy implements AutoCloseable {
             } catch (IOException | RuntimeException | InterruptedException e) {
                 // a broken request, a vanished client or upstream, or close(): the connection ends either way
                 close();
+            }
+        }
+
+        /**
+         * Answers the request as Azure answers one it refuses, and ends the connection: the request's body, if any,
+         * is never read, as a server that refuses on the head alone would not either.
+         */
+        private void refuse(Head head, StrictLake.Refusal refusal) throws IOException {
+            refused.incrementAndGet();
+            if (refusals.size() < MAX_REFUSALS_KEPT) {
+                int query = head.target.indexOf('?');
+                refusals.add(head.method + " " + (query < 0 ? head.target : head.target.substring(0, query)) + ": "
+                        + refusal.reason());
+            }
+            String answer = "HTTP/1.1 " + refusal.status() + " " + refusal.code() + "\r\n"
+                    + "x-ms-error-code: " + refusal.code() + "\r\n"
+                    + "Content-Length: 0\r\n"
+                    + "Connection: close\r\n\r\n";
+            try {
+                OutputStream out = client.getOutputStream();
+                out.write(answer.getBytes(StandardCharsets.ISO_8859_1));
+                out.flush();
+            } finally {
+                close();
+            }
+        }
+
+        private void awaitRelease() throws InterruptedException {
+            synchronized (gate) {
+                while (held && !closed) {
+                    gate.wait();
+                }
             }
         }
 
@@ -339,7 +429,15 @@ final class LakeDelayProxy implements AutoCloseable {
     }
 
     /** A request head as received, and how its body is delimited. */
-    private record Head(byte[] bytes, long arrivedNanos, long contentLength, boolean chunked, boolean untilClose) {}
+    private record Head(
+            byte[] bytes,
+            long arrivedNanos,
+            long contentLength,
+            boolean chunked,
+            boolean untilClose,
+            String method,
+            String target,
+            java.util.Map<String, String> headers) {}
 
     /** @return the next request head, or null when the client closed between requests */
     private static Head readHead(InputStream in) throws IOException {
@@ -359,6 +457,7 @@ final class LakeDelayProxy implements AutoCloseable {
         boolean chunked = false;
         boolean otherCoding = false;
         boolean sawLength = false;
+        java.util.Map<String, String> headers = new java.util.LinkedHashMap<>();
         while (true) {
             String line = readLine(in, raw, false);
             if (line.isEmpty()) {
@@ -373,6 +472,7 @@ final class LakeDelayProxy implements AutoCloseable {
             }
             String name = line.substring(0, colon).trim().toLowerCase(Locale.ROOT);
             String value = line.substring(colon + 1).trim();
+            headers.merge(name, value, (a, b) -> a + "," + b);
             if (name.equals("content-length")) {
                 long length = parseLength(value);
                 if (sawLength && length != contentLength) {
@@ -387,13 +487,17 @@ final class LakeDelayProxy implements AutoCloseable {
                 otherCoding = !chunked;
             }
         }
+        String[] request = requestLine.split(" ", 3);
         // RFC 9112 6.3: Transfer-Encoding overrides Content-Length
         return new Head(
                 raw.toByteArray(),
                 System.nanoTime(),
                 chunked || otherCoding ? -1 : contentLength,
                 chunked,
-                otherCoding);
+                otherCoding,
+                request[0],
+                request.length > 1 ? request[1] : "",
+                headers);
     }
 
     private static long parseLength(String value) throws IOException {
