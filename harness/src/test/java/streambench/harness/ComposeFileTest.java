@@ -285,6 +285,20 @@ class ComposeFileTest {
         assertThat((String) services.get("feldera").get("image")).endsWith(":${FELDERA_VERSION-0.336.0}");
     }
 
+    /**
+     * The consumer refuses plain http beyond loopback unless allowed; compose's own Feldera is reached as
+     * http://feldera:8080 on the compose network, by the consumer service and through the harness.
+     */
+    @Test
+    void theComposeFelderaIsReachedOverPlainHttpOnlyWhereAllowed() {
+        for (String client : List.of("feldera-consumer", "harness")) {
+            assertThat(map(services.get(client).get("environment")))
+                    .as("%s environment", client)
+                    .containsEntry("FELDERA_URL", "${FELDERA_URL-http://feldera:8080}")
+                    .containsEntry("FELDERA_ALLOW_PLAIN_HTTP", "${FELDERA_ALLOW_PLAIN_HTTP-true}");
+        }
+    }
+
     @Test
     void theHarnessImageLeavesEnvFilesOut() throws IOException {
         // the harness image copies the repository, and .env holds the secrets
