@@ -13,6 +13,8 @@ import streambench.common.Secrets;
 import streambench.feldera.client.DeploymentFailedException;
 import streambench.feldera.client.FelderaClient;
 import streambench.feldera.client.FelderaException;
+import streambench.feldera.client.FelderaServer;
+import streambench.feldera.client.NotFelderaException;
 import streambench.feldera.client.Pipeline;
 import streambench.feldera.client.PipelineDefinition;
 import streambench.feldera.client.PipelineStatus;
@@ -22,8 +24,9 @@ import streambench.feldera.client.ProgramFailedException;
  * The consumer contract (a process that reads Kafka, writes Delta, says ready on /health, telemetry to a
  * file, SIGTERM stops it) for an engine that runs elsewhere: deploys the Feldera pipeline, follows it
  * while it runs, and on {@link #requestStop()} or any failure stops it (forced), clears its storage and
- * deletes it, in that order — the only order Feldera accepts. Only a program that did not compile is left
- * in Feldera, for inspection; it runs nothing.
+ * deletes it, in that order — the only order Feldera accepts. A program that did not compile is deleted
+ * too: it holds the storage key and the Kafka credentials, which Feldera hands to anyone who may list
+ * pipelines. Where Feldera refuses the deletion, the pipeline's program is replaced by an empty one.
  */
 final class FelderaConsumer {
     /**
@@ -54,6 +57,8 @@ final class FelderaConsumer {
     private boolean tearingDown;
     /** The pipeline to remove on the way out, through the teardown's client; null once a teardown took it. */
     private volatile Pipeline toRemove;
+    /** What was deployed: blanked and sent again when Feldera refuses to delete the pipeline. */
+    private volatile PipelineDefinition definition;
 
     FelderaConsumer(FelderaSettings settings, PrintStream out, TableProbe.Opener probes) {
         this(settings, out, probes, d -> Thread.sleep(d.toMillis()), TEARDOWN);
@@ -158,6 +163,14 @@ final class FelderaConsumer {
                 .build()
                 .pipeline(s.pipelineName());
         String program = PipelineProgram.sql(s);
+        definition = PipelineDefinition.named(s.pipelineName())
+                .description("streambench: Kafka " + s.topic() + " -> Delta " + s.tablePath())
+                .sql(program)
+                .profile(s.compilationProfile().value())
+                .runtime("workers", s.workers())
+                .runtime("storage", s.storage())
+                .runtime("min_batch_size_records", s.minBatchSizeRecords())
+                .runtime("max_buffering_delay_usecs", s.maxBufferingDelayUsecs());
         out.println("feldera: pipeline " + s.pipelineName() + " on " + s.felderaUrl() + ", program:\n"
                 + PipelineProgram.redacted(program, secrets).indent(2).stripTrailing());
 
@@ -166,14 +179,6 @@ final class FelderaConsumer {
             out.println("feldera: removing an earlier pipeline of that name (" + old.deploymentStatus() + ")");
             pipeline.tearDown(REMOVE_EARLIER);
         });
-        PipelineDefinition definition = PipelineDefinition.named(s.pipelineName())
-                .description("streambench: Kafka " + s.topic() + " -> Delta " + s.tablePath())
-                .sql(program)
-                .profile(s.compilationProfile().value())
-                .runtime("workers", s.workers())
-                .runtime("storage", s.storage())
-                .runtime("min_batch_size_records", s.minBatchSizeRecords())
-                .runtime("max_buffering_delay_usecs", s.maxBufferingDelayUsecs());
         boolean created = pipeline.createOrReplace(definition);
         out.println("feldera: pipeline " + (created ? "created" : "updated") + "; compiling (timeout "
                 + s.compileTimeout().toMinutes() + " min)");
@@ -186,9 +191,8 @@ final class FelderaConsumer {
                             "feldera: program %s after %d s%n",
                             st.programStatus(), (System.nanoTime() - t0) / 1_000_000_000L));
         } catch (ProgramFailedException e) {
-            out.println(
-                    "feldera-consumer: the program did not compile; the pipeline is left in Feldera for inspection.\n"
-                            + e.getMessage());
+            out.println("feldera-consumer: the program did not compile.\n" + e.getMessage());
+            tearDown();
             return ConsumerContract.EXIT_FAILED;
         }
 
@@ -240,10 +244,17 @@ final class FelderaConsumer {
         return tearDown() ? ConsumerContract.EXIT_OK : ConsumerContract.EXIT_FAILED;
     }
 
-    /** A wrong URL or key is a configuration error (exit 2) naming the variable, not a pipeline failure. */
+    /**
+     * A wrong URL or key is a configuration error (exit 2) naming the variable, not a pipeline failure. So is
+     * a server that answers but is not Feldera: it would be handed the program, secrets inside.
+     */
     private void checkServer(FelderaClient client) {
         try {
-            client.ping();
+            FelderaServer server = client.server();
+            out.println("feldera: Feldera " + server.edition() + " " + server.version() + " at " + s.felderaUrl());
+        } catch (NotFelderaException e) {
+            throw new ConfigException("FELDERA_URL " + s.felderaUrl() + " is not a Feldera pipeline manager: "
+                    + e.getMessage() + "; point FELDERA_URL at Feldera's API (http(s)://host:port)");
         } catch (FelderaException e) {
             if (e.httpStatus() == 0) {
                 throw new ConfigException("FELDERA_URL " + s.felderaUrl() + ": no Feldera pipeline manager answers ("
@@ -276,11 +287,38 @@ final class FelderaConsumer {
         try {
             pipeline.tearDown(teardownBudget);
         } catch (RuntimeException e) {
+            String why = MainRunner.describe(e, secrets);
+            if (e instanceof FelderaException refused && refused.httpStatus() != 0 && blank(pipeline)) {
+                out.println("feldera-consumer: Feldera refused to remove pipeline " + pipeline.name() + " (" + why
+                        + "); its program was replaced by an empty one, so it no longer holds the storage key "
+                        + "or the Kafka credentials; remove the pipeline on " + s.felderaUrl());
+                return false;
+            }
             out.println("feldera-consumer: pipeline " + pipeline.name() + " may be left on " + s.felderaUrl()
-                    + " (remove it there): " + MainRunner.describe(e, secrets));
+                    + " (remove it there; its program holds the storage key and the Kafka credentials): " + why);
             return false;
         }
-        out.println("feldera: pipeline " + pipeline.name() + " deleted");
+        out.println("feldera: pipeline " + pipeline.name() + " deleted (with its program and the secrets in it)");
         return true;
+    }
+
+    /**
+     * Replaces the pipeline's program by an empty one, for a pipeline Feldera would not delete: the program's
+     * connectors hold the storage key and the Kafka credentials, and Feldera hands programs to whoever may list
+     * pipelines. Feldera takes it only from a stopped pipeline; false if not.
+     */
+    private boolean blank(Pipeline pipeline) {
+        PipelineDefinition deployed = definition;
+        if (deployed == null) {
+            return false;
+        }
+        try {
+            pipeline.createOrReplace(deployed.sql(""));
+            return true;
+        } catch (RuntimeException e) {
+            out.println("feldera-consumer: Feldera refused to empty the program of pipeline " + pipeline.name() + ": "
+                    + MainRunner.describe(e, secrets));
+            return false;
+        }
     }
 }

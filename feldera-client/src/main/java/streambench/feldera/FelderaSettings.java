@@ -74,26 +74,72 @@ record FelderaSettings(
                 knobs.optional("FELDERA_KAFKA_BOOTSTRAP_SERVERS").map(Knob::asString),
                 knobs.optional("FELDERA_AZURITE_ENDPOINT").map(Knob::asString),
                 knobs.env("FELDERA_WORKERS", "4").asPositiveInt(),
-                knobs.env("FELDERA_MIN_BATCH_SIZE_RECORDS", "0").asLong(),
-                knobs.env("FELDERA_MAX_BUFFERING_DELAY_USECS", "0").asLong(),
+                nonNegative(knobs.env("FELDERA_MIN_BATCH_SIZE_RECORDS", "0")),
+                nonNegative(knobs.env("FELDERA_MAX_BUFFERING_DELAY_USECS", "0")),
                 knobs.env("FELDERA_STORAGE", "false").asBoolean(),
                 knobs.env("FELDERA_COMPILATION_PROFILE", "optimized").asEnum(CompilationProfile.class),
                 knobs.env("FELDERA_POLLER_THREADS", "3").asPositiveInt(),
                 knobs.env("FELDERA_KAFKA_START_FROM", "earliest").asEnum(StartingOffsets.class),
                 knobs.env("FELDERA_ENABLE_OUTPUT_BUFFER", "true").asBoolean(),
-                knobs.env("FELDERA_MAX_OUTPUT_BUFFER_TIME_MILLIS", "1000").asLong(),
-                knobs.env("FELDERA_MAX_OUTPUT_BUFFER_SIZE_RECORDS", "1000000").asLong(),
+                nonNegative(knobs.env("FELDERA_MAX_OUTPUT_BUFFER_TIME_MILLIS", "1000")),
+                nonNegative(knobs.env("FELDERA_MAX_OUTPUT_BUFFER_SIZE_RECORDS", "1000000")),
                 knobs.env("FELDERA_DELTA_MODE", "append").asEnum(DeltaMode.class),
                 knobs.env("FELDERA_DELTA_THREADS", "0").asNonNegativeInt(),
                 knobs.env("FELDERA_COMPILE_TIMEOUT", "20m").asDuration(),
                 knobs.env("FELDERA_START_TIMEOUT", "5m").asDuration(),
-                knobs.env("FELDERA_STATS_INTERVAL", "1s").asDuration());
+                // 0 would poll /stats in a busy loop
+                knobs.env("FELDERA_STATS_INTERVAL", "1s").asPositiveDuration());
     }
 
     private static String felderaUrl(Knobs knobs) {
         String url = knobs.env("FELDERA_URL", "http://localhost:8080").asString();
-        checkUrl(url);
+        java.net.URI uri = checkUrl(url);
+        boolean allowPlainHttp = knobs.env("FELDERA_ALLOW_PLAIN_HTTP", "false").asBoolean();
+        if ("http".equals(uri.getScheme()) && !isLoopback(uri.getHost()) && !allowPlainHttp) {
+            throw new ConfigException("FELDERA_URL " + url + " is plain http to a host other than loopback: "
+                    + "FELDERA_API_KEY and the program's storage and Kafka credentials would cross the network "
+                    + "in clear text; use https://, or set FELDERA_ALLOW_PLAIN_HTTP=true for a network only "
+                    + "you can see (e.g. a compose network)");
+        }
         return url;
+    }
+
+    /**
+     * Loopback by its name or address as written: 127.0.0.0/8, ::1, localhost. No lookup: a name resolved
+     * here may resolve elsewhere for the HTTP client, and any other name may leave the machine.
+     */
+    static boolean isLoopback(String host) {
+        String h = host.toLowerCase(Locale.ROOT);
+        if (h.equals("localhost")) {
+            return true;
+        }
+        if (h.matches("127\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){2}")) {
+            return true;
+        }
+        if (h.startsWith("[") && h.endsWith("]")) {
+            try {
+                // an IPv6 literal: parsed, never looked up
+                return java.net.InetAddress.getByName(h.substring(1, h.length() - 1))
+                        .isLoopbackAddress();
+            } catch (java.net.UnknownHostException e) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** Counts and delays Feldera takes as unsigned: a negative one is refused here, not by Feldera minutes later. */
+    private static long nonNegative(Knob knob) {
+        long v;
+        try {
+            v = knob.asLong();
+        } catch (ConfigException e) {
+            v = -1;
+        }
+        if (v < 0) {
+            throw new ConfigException(knob.name() + " must be an integer >= 0, got \"" + knob.value() + "\"");
+        }
+        return v;
     }
 
     /** Empty: no Authorization header, as Feldera without authentication expects. */
@@ -148,7 +194,7 @@ record FelderaSettings(
     }
 
     /** Here, not in the client: its IllegalArgumentException would exit 1 without naming the variable. */
-    private static void checkUrl(String url) {
+    private static java.net.URI checkUrl(String url) {
         java.net.URI uri;
         try {
             uri = new java.net.URI(url);
@@ -161,5 +207,6 @@ record FelderaSettings(
             throw new ConfigException(
                     "FELDERA_URL must be http(s)://host:port of the pipeline manager, got \"" + url + "\"");
         }
+        return uri;
     }
 }

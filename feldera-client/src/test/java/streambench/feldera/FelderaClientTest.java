@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import streambench.feldera.client.DeploymentFailedException;
 import streambench.feldera.client.FelderaClient;
 import streambench.feldera.client.FelderaException;
+import streambench.feldera.client.FelderaServer;
+import streambench.feldera.client.NotFelderaException;
 import streambench.feldera.client.Pipeline;
 import streambench.feldera.client.PipelineDefinition;
 import streambench.feldera.client.PipelineStats;
@@ -175,6 +177,37 @@ class FelderaClientTest {
                 .isInstanceOfSatisfying(
                         FelderaException.class, e -> assertThat(e.httpStatus()).isEqualTo(401));
         FelderaClient.builder(stub.url()).apiKey("key-123456").build().ping();
+    }
+
+    @Test
+    void theServerSaysItsEditionAndVersion() {
+        assertThat(client().server()).isEqualTo(new FelderaServer("Open source", "0.336.0"));
+    }
+
+    /** Any web server answers 2xx to something: the client must not take it for Feldera. */
+    @Test
+    void aServerThatIsNotFelderaIsRecognised() throws Exception {
+        try (ForeignServer html = ForeignServer.html()) {
+            FelderaClient c =
+                    FelderaClient.builder(html.url()).sleeper(sleeps::add).build();
+            assertThatThrownBy(c::server)
+                    .isInstanceOf(NotFelderaException.class)
+                    .hasMessage("GET /v0/config at " + html.url() + " answered HTTP 200 with an HTML or XML page, "
+                            + "not Feldera's configuration (a JSON object with \"version\" and \"edition\")");
+            assertThatThrownBy(c::ping)
+                    .isInstanceOf(NotFelderaException.class)
+                    .hasMessageContaining("answered HTTP 200 with an HTML or XML page, not Feldera's JSON list");
+        }
+        try (ForeignServer json = new ForeignServer(200, "application/json", "{\"status\":\"UP\"}")) {
+            assertThatThrownBy(FelderaClient.builder(json.url()).build()::server)
+                    .isInstanceOf(NotFelderaException.class)
+                    .hasMessageContaining("answered HTTP 200 with a JSON object of another shape");
+        }
+        try (ForeignServer missing = new ForeignServer(404, "text/plain", "Not Found")) {
+            assertThatThrownBy(FelderaClient.builder(missing.url()).build()::server)
+                    .isInstanceOf(NotFelderaException.class)
+                    .hasMessageContaining("answered HTTP 404 with a body that is not JSON");
+        }
     }
 
     @Test

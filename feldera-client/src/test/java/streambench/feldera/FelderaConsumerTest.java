@@ -193,6 +193,55 @@ class FelderaConsumerTest {
                 .doesNotContain("Pl4nted");
     }
 
+    /**
+     * A program that did not compile was left in Feldera "for inspection", storage key and SASL password inside,
+     * for anyone who may list pipelines to read.
+     */
+    @Test
+    void aProgramThatDoesNotCompileIsDeletedWithTheSecretsInIt() throws Exception {
+        Map<String, String> env = secretEnv();
+        stub.mode = StubFeldera.Mode.SQL_ERROR;
+        assertThat(run(consumer(env))).isEqualTo(1);
+        assertThat(stub.lastProgram).as("what was deployed").contains("Pl4nted-sasl");
+        assertThat(stub.exists("streambench-events")).isFalse();
+        assertThat(stub.programs()).noneMatch(p -> p.contains("Pl4nted") || p.contains(LakeSettings.AZURITE_KEY));
+        assertThat(stub.actions())
+                .containsExactly("PUT /v0/pipelines/streambench-events", "DELETE /v0/pipelines/streambench-events");
+        assertThat(output())
+                .contains("the program did not compile")
+                .contains("feldera: pipeline streambench-events deleted (with its program and the secrets in it)")
+                .doesNotContain("Pl4nted")
+                .doesNotContain(LakeSettings.AZURITE_KEY);
+    }
+
+    @Test
+    void whenFelderaRefusesTheDeletionTheProgramIsEmptiedInstead() throws Exception {
+        stub.mode = StubFeldera.Mode.SQL_ERROR;
+        stub.deleteRefused = true;
+        assertThat(run(consumer(secretEnv()))).isEqualTo(1);
+        assertThat(stub.exists("streambench-events")).isTrue();
+        assertThat(stub.programs()).containsExactly("");
+        assertThat(stub.actions())
+                .containsExactly(
+                        "PUT /v0/pipelines/streambench-events",
+                        "DELETE /v0/pipelines/streambench-events",
+                        "PUT /v0/pipelines/streambench-events");
+        assertThat(output())
+                .contains("feldera-consumer: Feldera refused to remove pipeline streambench-events (DELETE")
+                .contains("its program was replaced by an empty one, so it no longer holds the storage key")
+                .doesNotContain("Pl4nted")
+                .doesNotContain(LakeSettings.AZURITE_KEY);
+    }
+
+    private Map<String, String> secretEnv() {
+        Map<String, String> env = env();
+        env.put("KAFKA_CLIENT_SECURITY_PROTOCOL", "SASL_SSL");
+        env.put("KAFKA_CLIENT_SASL_MECHANISM", "PLAIN");
+        env.put("KAFKA_CLIENT_SASL_USERNAME", "bench");
+        env.put("KAFKA_CLIENT_SASL_PASSWORD", "Pl4nted-sasl-password");
+        return env;
+    }
+
     @Test
     void aFailedStartIsReportedAndThePipelineRemoved() throws Exception {
         stub.mode = StubFeldera.Mode.START_FAILS;
@@ -338,6 +387,28 @@ class FelderaConsumerTest {
         } catch (java.io.IOException e) {
             return 0;
         }
+    }
+
+    /** Any 2xx counted as Feldera: a web server's page would have been sent the program, secrets inside. */
+    @Test
+    void aServerThatIsNotFelderaIsAConfigurationErrorBeforeAnythingIsSent() throws Exception {
+        try (ForeignServer html = ForeignServer.html()) {
+            Map<String, String> env = secretEnv();
+            env.put("FELDERA_URL", html.url());
+            assertThatThrownBy(() -> run(consumer(env)))
+                    .isInstanceOf(streambench.common.ConfigException.class)
+                    .hasMessageStartingWith("FELDERA_URL " + html.url() + " is not a Feldera pipeline manager: "
+                            + "GET /v0/config at " + html.url() + " answered HTTP 200 with an HTML or XML page");
+            assertThat(html.requests).containsExactly("GET /v0/config");
+        }
+        assertThat(output()).doesNotContain("Pl4nted");
+    }
+
+    @Test
+    void theServersEditionAndVersionArePrinted() throws Exception {
+        stub.mode = StubFeldera.Mode.SQL_ERROR;
+        run(consumer(env()));
+        assertThat(output()).contains("feldera: Feldera Open source 0.336.0 at " + stub.url());
     }
 
     @Test

@@ -21,6 +21,7 @@ class PipelineProgramTest {
     private static FelderaSettings settings(Map<String, String> extra) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("FELDERA_URL", "http://feldera:8080");
+        env.put("FELDERA_ALLOW_PLAIN_HTTP", "true"); // as in docker-compose.yml: the compose network
         env.put("TOPIC", "sb-run-1-feldera");
         env.put("TABLE_PATH", "run-1/feldera/benchmark");
         env.putAll(extra);

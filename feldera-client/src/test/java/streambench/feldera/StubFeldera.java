@@ -23,8 +23,8 @@ import java.util.regex.Pattern;
  * (docs/verified-facts.md, Feldera): each status read moves a pipeline one step — program Pending → CompilingSql →
  * CompilingRust → Success (or SqlError), deployment Provisioning → Initializing → Running (or back to
  * Stopped with a deployment_error), Stopping → Stopped, storage Clearing → Cleared. Plain stop answers 501
- * as the open-source build does; delete is refused until the storage is cleared. It also adds a field no
- * client knows, to prove unknown fields are ignored.
+ * as the open-source build does; delete is refused until the storage is cleared. {@code GET /v0/config}
+ * answers as Feldera v0.336 does. It also adds a field no client knows, to prove unknown fields are ignored.
  */
 final class StubFeldera implements AutoCloseable {
     /** STATS_EMPTY: /stats answers 200 without a body; STOP_HANGS: a forced stop never reaches Stopped. */
@@ -43,6 +43,9 @@ final class StubFeldera implements AutoCloseable {
     final List<String> requests = Collections.synchronizedList(new ArrayList<>());
     final AtomicInteger unavailableResponses = new AtomicInteger();
     volatile Mode mode = Mode.OK;
+    /** Every DELETE answers 500, as a manager whose database fails would; in any mode. */
+    volatile boolean deleteRefused;
+
     volatile String apiKey;
     volatile String lastProgram;
 
@@ -67,6 +70,11 @@ final class StubFeldera implements AutoCloseable {
 
     boolean exists(String name) {
         return pipelines.containsKey(name);
+    }
+
+    /** The program of every pipeline the stub holds: what Feldera would hand to anyone who may list pipelines. */
+    List<String> programs() {
+        return pipelines.values().stream().map(p -> p.program).toList();
     }
 
     /** The requests that changed something, in order: PUT, POST and DELETE. */
@@ -96,6 +104,10 @@ final class StubFeldera implements AutoCloseable {
             }
             if (unavailableResponses.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                 error(x, 503, "ServiceUnavailable", "the pipeline manager is starting");
+                return;
+            }
+            if (path.equals("/v0/config") && method.equals("GET")) {
+                send(x, 200, config());
                 return;
             }
             if (path.equals("/v0/pipelines") && method.equals("GET")) {
@@ -199,7 +211,9 @@ final class StubFeldera implements AutoCloseable {
                 send(x, 200, s);
             }
             case "DELETE " -> {
-                if (!p.deployment.equals("Stopped") || !p.storage.equals("Cleared")) {
+                if (deleteRefused) {
+                    error(x, 500, "DBError", "the database refused the deletion");
+                } else if (!p.deployment.equals("Stopped") || !p.storage.equals("Cleared")) {
                     error(
                             x,
                             400,
@@ -239,6 +253,23 @@ final class StubFeldera implements AutoCloseable {
         if (p.storage.equals("Clearing")) {
             p.storage = "Cleared";
         }
+    }
+
+    /** The fields of Feldera v0.336's Configuration, abridged; the client relies on edition and version. */
+    private ObjectNode config() {
+        ObjectNode c = json.createObjectNode()
+                .put("posthog", "")
+                .put("edition", "Open source")
+                .put("version", "0.336.0")
+                .put("revision", "stub")
+                .put("runtime_revision", "stub")
+                .put("changelog_url", "https://github.com/feldera/feldera/releases/tag/v0.336.0")
+                .put("build_source", "ci");
+        c.putNull("unstable_features");
+        c.putNull("license_validity");
+        c.putNull("update_info");
+        c.putObject("build_info").put("rustc_version", "1.93.1");
+        return c;
     }
 
     private ObjectNode status(String name, Pipe p) {

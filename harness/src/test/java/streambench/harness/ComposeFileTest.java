@@ -263,6 +263,42 @@ class ComposeFileTest {
                 .contains("loopback");
     }
 
+    /** ":latest" is whatever was released last: a Feldera whose API the client was never checked against. */
+    @Test
+    void everyPulledImageIsPinnedToARelease() throws IOException {
+        Pattern tag = Pattern.compile(":\\$\\{([A-Z0-9_]+)-([^}]+)}$");
+        services.forEach((name, service) -> {
+            String image = (String) service.get("image");
+            if (image == null) {
+                return; // built here
+            }
+            Matcher m = tag.matcher(image);
+            assertThat(m.find())
+                    .as("service %s: image %s ends in :${VERSION-default}", name, image)
+                    .isTrue();
+            assertThat(m.group(2)).as("service %s: default tag", name).matches("\\d+(\\.\\d+)+");
+        });
+        assertThat(Files.readAllLines(root.resolve(".env.template")))
+                .filteredOn(l -> l.matches("^[A-Z0-9_]+_VERSION=.*"))
+                .isNotEmpty()
+                .allSatisfy(l -> assertThat(l).as(".env.template").matches("^[A-Z0-9_]+=\\d+(\\.\\d+)+$"));
+        assertThat((String) services.get("feldera").get("image")).endsWith(":${FELDERA_VERSION-0.336.0}");
+    }
+
+    /**
+     * The consumer refuses plain http beyond loopback unless allowed; compose's own Feldera is reached as
+     * http://feldera:8080 on the compose network, by the consumer service and through the harness.
+     */
+    @Test
+    void theComposeFelderaIsReachedOverPlainHttpOnlyWhereAllowed() {
+        for (String client : List.of("feldera-consumer", "harness")) {
+            assertThat(map(services.get(client).get("environment")))
+                    .as("%s environment", client)
+                    .containsEntry("FELDERA_URL", "${FELDERA_URL-http://feldera:8080}")
+                    .containsEntry("FELDERA_ALLOW_PLAIN_HTTP", "${FELDERA_ALLOW_PLAIN_HTTP-true}");
+        }
+    }
+
     @Test
     void theHarnessImageLeavesEnvFilesOut() throws IOException {
         // the harness image copies the repository, and .env holds the secrets

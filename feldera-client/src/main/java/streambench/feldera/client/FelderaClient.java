@@ -85,9 +85,62 @@ public final class FelderaClient {
         return new Pipeline(this, name);
     }
 
-    /** Checks that a pipeline manager answers at this URL (lists pipelines, status fields only). */
+    /**
+     * Checks that a pipeline manager answers at this URL (lists pipelines, status fields only); a 2xx that
+     * is not a JSON array raises {@link NotFelderaException}.
+     */
     public void ping() {
-        send("GET", "/v0/pipelines?selector=status", null);
+        String path = "/v0/pipelines?selector=status";
+        Response r = exchange("GET", path, null);
+        if (r.status / 100 != 2) {
+            throw failure("GET", path, r);
+        }
+        if (r.body == null || !r.body.isArray()) {
+            throw new NotFelderaException(
+                    "GET " + path + " at " + base + " answered HTTP " + r.status + " with " + describe(r.body)
+                            + ", not Feldera's JSON list of pipelines",
+                    r.status);
+        }
+    }
+
+    /**
+     * Who answers at this URL, from {@code GET /v0/config} (there since Feldera v0.100 at least). Anything but
+     * a JSON object with textual {@code version} and {@code edition}, or a 404, raises
+     * {@link NotFelderaException}: any web server answers 2xx to something, and it must not be sent a program
+     * with secrets inside.
+     */
+    public FelderaServer server() {
+        String path = "/v0/config";
+        Response r = exchange("GET", path, null);
+        if (r.status == 404 || (r.status / 100 == 2 && !looksLikeFelderaConfig(r.body))) {
+            throw new NotFelderaException(
+                    "GET " + path + " at " + base + " answered HTTP " + r.status + " with " + describe(r.body)
+                            + ", not Feldera's configuration (a JSON object with \"version\" and \"edition\")",
+                    r.status);
+        }
+        if (r.status / 100 != 2) {
+            throw failure("GET", path, r);
+        }
+        return new FelderaServer(
+                r.body.get("edition").asText(), r.body.get("version").asText());
+    }
+
+    private static boolean looksLikeFelderaConfig(JsonNode body) {
+        return body != null
+                && body.isObject()
+                && body.path("version").isTextual()
+                && body.path("edition").isTextual();
+    }
+
+    /** What kind of body came back, never the body itself: an unknown server's page is not for our log. */
+    private static String describe(JsonNode body) {
+        if (body == null) {
+            return "no body";
+        }
+        if (body.isTextual()) {
+            return body.asText().stripLeading().startsWith("<") ? "an HTML or XML page" : "a body that is not JSON";
+        }
+        return body.isObject() ? "a JSON object of another shape" : "JSON " + body.getNodeType();
     }
 
     void sleep(Duration d) {

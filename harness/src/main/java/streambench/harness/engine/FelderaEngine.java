@@ -20,9 +20,16 @@ import streambench.harness.services.InstallLayout;
  * harness's environment, else the anchor's default), and says why not otherwise.
  */
 public final class FelderaEngine implements Engine {
-    /** Where Feldera is and how it reaches our services: taken from the harness's environment, never from the anchor. */
-    private static final List<String> ENDPOINTS =
-            List.of("FELDERA_URL", "FELDERA_API_KEY", "FELDERA_KAFKA_BOOTSTRAP_SERVERS", "FELDERA_AZURITE_ENDPOINT");
+    /**
+     * Where Feldera is, whether plain http to it is accepted, and how it reaches our services: taken from the
+     * harness's environment, never from the anchor.
+     */
+    private static final List<String> ENDPOINTS = List.of(
+            "FELDERA_URL",
+            "FELDERA_ALLOW_PLAIN_HTTP",
+            "FELDERA_API_KEY",
+            "FELDERA_KAFKA_BOOTSTRAP_SERVERS",
+            "FELDERA_AZURITE_ENDPOINT");
 
     private static final String JAR = "feldera.jar";
 
