@@ -131,7 +131,8 @@ public final class TuneCommand implements Callable<Integer> {
         boolean passed;
         try (TrialSession session = TrialSession.start(
                         knobs, layout, defaults, run, rate, trialSeconds, load, verdict, consumerHeap.value, out);
-                TuningReport report = new TuningReport(dir, engine.label(), verdict.thresholdSeconds)) {
+                TuningReport report =
+                        new TuningReport(dir, engine.label(), engine.endpointNames(), verdict.thresholdSeconds)) {
             var baseline = session.baselineKnobs(engine);
             java.util.Map<String, String> best = new java.util.LinkedHashMap<>(baseline);
             CoordinateDescent.Builder descent = CoordinateDescent.builder()
