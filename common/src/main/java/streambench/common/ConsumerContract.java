@@ -2,6 +2,7 @@ package streambench.common;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What every consumer shares with whoever starts it — the harness, a container, a person — written once so
@@ -43,8 +44,36 @@ public final class ConsumerContract {
     public static final String EVENTHUB_CONNECTION_STRING = "EVENTHUB_CONNECTION_STRING";
     /** {@code KAFKA_CLIENT_SECURITY_PROTOCOL} → client property {@code security.protocol}. */
     public static final String KAFKA_CLIENT_PREFIX = "KAFKA_CLIENT_";
+    /**
+     * The OAuth token and JWKS endpoint URLs a {@code KAFKA_CLIENT_SASL_OAUTHBEARER_*_URL} setting may name,
+     * comma-separated, each exactly as given there; none by default ({@link KafkaConnection}).
+     */
+    public static final String KAFKA_OAUTH_ALLOWED_URLS = "KAFKA_OAUTH_ALLOWED_URLS";
     /** How long the JVM consumers and the producer wait at start for Kafka and the topic; 0s: no check. */
     public static final String KAFKA_CONNECT_TIMEOUT = "KAFKA_CONNECT_TIMEOUT";
+
+    /**
+     * The variables above that say where Kafka and the lake are and how to reach them: the user's own, from
+     * the environment or .env, never a knob a tuning result may advise or override.
+     */
+    public static final Set<String> ENDPOINTS = Set.of(
+            AZURITE_BLOB_ENDPOINT,
+            ADLS_ACCOUNT_NAME,
+            ADLS_CONTAINER,
+            ADLS_ACCOUNT_KEY,
+            ADLS_TENANT_ID,
+            ADLS_CLIENT_ID,
+            ADLS_CLIENT_SECRET,
+            LAKE_ROOT,
+            LAKE_PATH,
+            KAFKA_BOOTSTRAP_SERVERS,
+            EVENTHUB_CONNECTION_STRING,
+            KAFKA_OAUTH_ALLOWED_URLS);
+
+    /** One of {@link #ENDPOINTS}, or a {@code KAFKA_CLIENT_*} client property. */
+    public static boolean isEndpoint(String name) {
+        return ENDPOINTS.contains(name) || name.startsWith(KAFKA_CLIENT_PREFIX);
+    }
 
     /** 503 with a short reason until the first commit is done, then 200; 503 again once stopping. */
     public static final String HEALTH_PATH = "/health";

@@ -28,7 +28,7 @@ public final class ConsumerKnobs {
                 knobs.env("KAFKA_MAX_PARTITION_FETCH_BYTES", "1048576").asPositiveInt() + "");
         props.put(
                 "receive.buffer.bytes",
-                knobs.env("KAFKA_RECEIVE_BUFFER_BYTES", "65536").asInt() + "");
+                knobs.env("KAFKA_RECEIVE_BUFFER_BYTES", "65536").asSocketBufferBytes() + "");
         props.put(
                 "request.timeout.ms",
                 knobs.env("KAFKA_REQUEST_TIMEOUT_MS", "30000").asPositiveInt() + "");

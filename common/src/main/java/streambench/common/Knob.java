@@ -13,6 +13,10 @@ import java.util.regex.Pattern;
  */
 public record Knob(String name, String value) {
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(us|ms|s|m|h)");
+    private static final Pattern HEAP_SIZE = Pattern.compile("(\\d+)([kmgt]?)");
+
+    /** The longest {@link #asDuration()} accepts: what a long counts in nanoseconds, about 292 years. */
+    public static final Duration LONGEST = Duration.ofNanos(Long.MAX_VALUE);
 
     public String asString() {
         return value;
@@ -85,25 +89,28 @@ public record Knob(String name, String value) {
         return v;
     }
 
-    /** Accepts a whole number with a unit: {@code 500ms}, {@code 5s}, {@code 2m}, {@code 1h}, {@code 250us}. */
+    /**
+     * Accepts a whole number with a unit: {@code 500ms}, {@code 5s}, {@code 2m}, {@code 1h}, {@code 250us}. At
+     * most {@link #LONGEST}, so that every conversion a caller makes ({@code toNanos}, {@code toMillis}) fits in
+     * a long rather than failing later, after things have started, with an ArithmeticException.
+     */
     public Duration asDuration() {
         Matcher m = DURATION.matcher(value.trim().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
             throw invalid("a duration such as 500ms, 5s, 2m or 1h");
         }
-        long n;
-        try {
-            n = Long.parseLong(m.group(1));
-        } catch (NumberFormatException e) {
-            throw invalid("a duration such as 500ms, 5s, 2m or 1h");
-        }
-        return switch (m.group(2)) {
-            case "us" -> Duration.ofNanos(Math.multiplyExact(n, 1000L));
-            case "ms" -> Duration.ofMillis(n);
-            case "s" -> Duration.ofSeconds(n);
-            case "m" -> Duration.ofMinutes(n);
-            default -> Duration.ofHours(n);
+        long nanosPerUnit = switch (m.group(2)) {
+            case "us" -> 1_000L;
+            case "ms" -> 1_000_000L;
+            case "s" -> 1_000_000_000L;
+            case "m" -> 60_000_000_000L;
+            default -> 3_600_000_000_000L;
         };
+        try {
+            return Duration.ofNanos(Math.multiplyExact(Long.parseLong(m.group(1)), nanosPerUnit));
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw invalid("a duration of at most " + LONGEST.toHours() + "h");
+        }
     }
 
     /** {@link #asDuration()}, and more than zero: an interval something is done every. */
@@ -113,6 +120,46 @@ public record Knob(String name, String value) {
             throw invalid("a positive duration such as 500ms or 1s");
         }
         return d;
+    }
+
+    /**
+     * A socket buffer size as Kafka's {@code receive.buffer.bytes} and {@code send.buffer.bytes} take it: -1
+     * leaves the operating system's default, anything else is a size in bytes. Kafka's own check lets 0
+     * through, but the socket then refuses it at the first connection.
+     */
+    public int asSocketBufferBytes() {
+        String expected = "-1 (the operating system's default) or a positive number of bytes";
+        int v = asIntExpecting(expected);
+        if (v < -1 || v == 0) {
+            throw invalid(expected);
+        }
+        return v;
+    }
+
+    /**
+     * A JVM heap size as {@code -Xmx} takes it: digits and an optional unit k, m, g or t (either case), more
+     * than zero bytes and no more than a long counts. Returned trimmed, to be appended to {@code -Xmx}; a
+     * wrong one would otherwise only show as a consumer that does not start.
+     */
+    public String asHeapSize() {
+        String expected = "a JVM heap size such as 4g, 1536m or 1t (digits, then k, m, g or t)";
+        String given = value.trim();
+        Matcher m = HEAP_SIZE.matcher(given.toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            throw invalid(expected);
+        }
+        int shift = "kmgt".indexOf(m.group(2)) + 1;
+        long bytes;
+        try {
+            long n = Long.parseLong(m.group(1));
+            bytes = Math.multiplyExact(n, 1L << (10 * shift));
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw invalid(expected + " that fits in a long of bytes");
+        }
+        if (bytes <= 0) {
+            throw invalid(expected + " above zero");
+        }
+        return given;
     }
 
     public boolean asBoolean() {

@@ -18,8 +18,8 @@ import java.util.Map;
 /**
  * Where the Delta tables live and the Hadoop configuration that reaches it, chosen from the environment:
  * <ul>
- *   <li>{@code AZURITE_BLOB_ENDPOINT=host:port}: Azurite through the ABFS driver in FNS/Blob mode
- *       (account and key default to Azurite's published development account);</li>
+ *   <li>{@code AZURITE_BLOB_ENDPOINT=host:port}: Azurite through the ABFS driver in FNS/Blob mode, with its
+ *       published development account; no {@code ADLS_*} variable may be set beside it;</li>
  *   <li>{@code ADLS_ACCOUNT_NAME} + {@code ADLS_CONTAINER} + ({@code ADLS_ACCOUNT_KEY} or OAuth client
  *       credentials {@code ADLS_TENANT_ID}/{@code ADLS_CLIENT_ID}/{@code ADLS_CLIENT_SECRET}): real ADLS
  *       Gen2 over {@code abfss://};</li>
@@ -40,6 +40,10 @@ public final class LakeSettings {
             "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
 
     public static final String DEFAULT_CONTAINER = "streambench";
+
+    /** The variables of real ADLS Gen2: none of them may stand beside AZURITE_BLOB_ENDPOINT. */
+    static final List<String> ADLS_VARIABLES = List.of(
+            ADLS_ACCOUNT_NAME, ADLS_CONTAINER, ADLS_ACCOUNT_KEY, ADLS_TENANT_ID, ADLS_CLIENT_ID, ADLS_CLIENT_SECRET);
 
     private final Mode mode;
     private final String rootUri;
@@ -62,19 +66,22 @@ public final class LakeSettings {
 
     public static LakeSettings fromKnobs(Knobs knobs) {
         boolean azurite = knobs.isSet(AZURITE_BLOB_ENDPOINT);
-        boolean adls = knobs.isSet(ADLS_ACCOUNT_NAME) && !azurite;
+        boolean adls = knobs.isSet(ADLS_ACCOUNT_NAME);
         boolean file = knobs.isSet(LAKE_ROOT);
         if (file && (azurite || adls)) {
             throw new ConfigException("LAKE_ROOT selects a local lake and cannot be combined with "
                     + (azurite ? AZURITE_BLOB_ENDPOINT : ADLS_ACCOUNT_NAME) + "; unset one of them");
         }
+        if (azurite) {
+            refuseAdlsBesideAzurite(knobs);
+        }
         String path = knobs.env(LAKE_PATH, "streambench").asString();
         if (azurite) {
             return azurite(
                     knobs.env(AZURITE_BLOB_ENDPOINT, "").asString(),
-                    knobs.env(ADLS_ACCOUNT_NAME, AZURITE_ACCOUNT).asString(),
-                    knobs.env(ADLS_ACCOUNT_KEY, AZURITE_KEY).asString(),
-                    knobs.env(ADLS_CONTAINER, DEFAULT_CONTAINER).asString(),
+                    AZURITE_ACCOUNT,
+                    AZURITE_KEY,
+                    DEFAULT_CONTAINER,
                     path);
         }
         if (adls) {
@@ -106,6 +113,25 @@ public final class LakeSettings {
         }
         throw new ConfigException("no lake configured: set AZURITE_BLOB_ENDPOINT (Azurite), ADLS_ACCOUNT_NAME + "
                 + "ADLS_CONTAINER + ADLS_ACCOUNT_KEY (real ADLS Gen2), or LAKE_ROOT=file:///dir (local disk)");
+    }
+
+    /**
+     * Azurite used to win over ADLS_*, which then described its account: a real account's key (forgotten
+     * AZURITE_BLOB_ENDPOINT=azurite:10000 in .env, say) then signed requests sent over plain HTTP to the
+     * emulator's address. Azurite is its development account only; real ADLS is ADLS_* without it.
+     */
+    private static void refuseAdlsBesideAzurite(Knobs knobs) {
+        List<String> given = ADLS_VARIABLES.stream().filter(knobs::isSet).toList();
+        if (!given.isEmpty()) {
+            // no colon after the names: printed text is redacted, and ADLS_ACCOUNT_KEY: word reads as a secret pair
+            throw new ConfigException("AZURITE_BLOB_ENDPOINT cannot be combined with " + String.join(", ", given)
+                    + ", since AZURITE_BLOB_ENDPOINT is the Azurite emulator (plain HTTP, its development "
+                    + "account "
+                    + AZURITE_ACCOUNT + ", container " + DEFAULT_CONTAINER + ") and ADLS_* are real ADLS Gen2, "
+                    + "whose key or secret would sign requests sent to the emulator's address over plain HTTP; "
+                    + "for ADLS Gen2 leave AZURITE_BLOB_ENDPOINT unset or empty, for Azurite unset the ADLS_* "
+                    + "variables");
+        }
     }
 
     public static LakeSettings azurite(String endpoint, String account, String key, String container, String path) {

@@ -41,4 +41,13 @@ class ConsumerKnobsTest {
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("KAFKA_MAX_POLL_RECORDS");
     }
+
+    @Test
+    void theReceiveBufferIsTheOsDefaultOrAPositiveSize() {
+        assertThat(ConsumerKnobs.kafkaConsumer(Knobs.of(Map.of("KAFKA_RECEIVE_BUFFER_BYTES", "-1"))))
+                .containsEntry("receive.buffer.bytes", "-1");
+        assertThatThrownBy(() -> ConsumerKnobs.kafkaConsumer(Knobs.of(Map.of("KAFKA_RECEIVE_BUFFER_BYTES", "-2"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("KAFKA_RECEIVE_BUFFER_BYTES must be -1 (the operating system's default)");
+    }
 }

@@ -168,4 +168,73 @@ class KnobsTest {
         assertThatThrownBy(() -> knobs.env("FELDERA_API_KEY", "").asPositiveInt())
                 .hasMessageNotContaining("hunter2");
     }
+
+    /** Each used to be accepted and fail later, once things had started, with an ArithmeticException. */
+    @Test
+    void aDurationTooLongForALongOfNanosecondsIsRefused() {
+        Knobs knobs = Knobs.of(Map.of(
+                "H", "9999999999999999h",
+                "M", "153722867281m",
+                "U", "9223372036854775807us",
+                "D", "99999999999999999999s"));
+        for (String name : new String[] {"H", "M", "U", "D"}) {
+            assertThatThrownBy(() -> knobs.env(name, "1s").asDuration())
+                    .as(name)
+                    .isInstanceOf(ConfigException.class)
+                    .hasMessageStartingWith(name + " must be a duration of at most 2562047h, got");
+        }
+        assertThat(Knobs.of(Map.of("S", "9223372036s"))
+                        .env("S", "1s")
+                        .asDuration()
+                        .toMillis())
+                .isEqualTo(9_223_372_036_000L);
+        assertThat(Knob.LONGEST.toNanos()).isEqualTo(Long.MAX_VALUE);
+    }
+
+    /** Kafka's receive.buffer.bytes and send.buffer.bytes: -1 is the OS default; 0 and below are not sizes. */
+    @Test
+    void aSocketBufferIsMinusOneOrPositive() {
+        Knobs knobs = Knobs.of(Map.of("OS", "-1", "B", "65536", "ZERO", "0", "NEG", "-2"));
+        assertThat(knobs.env("OS", "1").asSocketBufferBytes()).isEqualTo(-1);
+        assertThat(knobs.env("B", "1").asSocketBufferBytes()).isEqualTo(65536);
+        for (String name : new String[] {"ZERO", "NEG"}) {
+            assertThatThrownBy(() -> knobs.env(name, "1").asSocketBufferBytes())
+                    .isInstanceOf(ConfigException.class)
+                    .hasMessageStartingWith(
+                            name + " must be -1 (the operating system's default) or a positive number of bytes");
+        }
+    }
+
+    @Test
+    void aHeapSizeIsWhatXmxTakes() {
+        Knobs ok = Knobs.of(Map.of("G", "4g", "M", "1536M", "T", "1t", "B", "1073741824", "K", " 524288k "));
+        for (String name : new String[] {"G", "M", "T", "B"}) {
+            assertThat(ok.env(name, "1g").asHeapSize())
+                    .as(name)
+                    .isEqualTo(ok.env(name, "").asString());
+        }
+        assertThat(ok.env("K", "1g").asHeapSize()).isEqualTo("524288k");
+        Knobs bad = Knobs.of(Map.of(
+                "SPACE",
+                "4 g",
+                "WORD",
+                "abc",
+                "ZERO",
+                "0m",
+                "UNIT",
+                "4x",
+                "NEG",
+                "-4g",
+                "HUGE",
+                "99999999999999999999g"));
+        for (String name : new String[] {"SPACE", "WORD", "ZERO", "UNIT", "NEG", "HUGE"}) {
+            assertThatThrownBy(() -> bad.env(name, "1g").asHeapSize())
+                    .as(name)
+                    .isInstanceOf(ConfigException.class)
+                    .hasMessageStartingWith(name + " must be a JVM heap size such as 4g, 1536m or 1t");
+        }
+        assertThatThrownBy(() ->
+                        Knobs.of(Map.of("HEAP", "16777216t")).env("HEAP", "1g").asHeapSize())
+                .hasMessageContaining("fits in a long");
+    }
 }

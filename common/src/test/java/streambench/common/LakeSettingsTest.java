@@ -113,9 +113,49 @@ class LakeSettingsTest {
         assertThatThrownBy(() -> LakeSettings.fromKnobs(
                         Knobs.of(Map.of("LAKE_ROOT", "file:///x", "AZURITE_BLOB_ENDPOINT", "h:1"))))
                 .hasMessageContaining("cannot be combined with AZURITE_BLOB_ENDPOINT");
-        assertThatThrownBy(() -> LakeSettings.fromKnobs(
-                        Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", "h:1", "ADLS_CONTAINER", "Bad_Name"))))
+        assertThatThrownBy(() -> LakeSettings.fromKnobs(Knobs.of(
+                        Map.of("ADLS_ACCOUNT_NAME", "a", "ADLS_ACCOUNT_KEY", KEY, "ADLS_CONTAINER", "Bad_Name"))))
                 .hasMessageStartingWith("ADLS_CONTAINER must be 3-63 lowercase");
+    }
+
+    /** Azurite used to win and sign with the real account's key over plain HTTP. */
+    @Test
+    void azuriteBesideAnyAdlsVariableIsRefusedNamingThemAll() {
+        assertThatThrownBy(() -> LakeSettings.fromKnobs(Knobs.of(Map.of(
+                        "AZURITE_BLOB_ENDPOINT",
+                        "azurite:10000",
+                        "ADLS_ACCOUNT_NAME",
+                        "myacct",
+                        "ADLS_ACCOUNT_KEY",
+                        KEY,
+                        "ADLS_CONTAINER",
+                        "lake"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith(
+                        "AZURITE_BLOB_ENDPOINT cannot be combined with ADLS_ACCOUNT_NAME, ADLS_CONTAINER, "
+                                + "ADLS_ACCOUNT_KEY, since")
+                .hasMessageNotContaining(KEY);
+        for (String adls : LakeSettings.ADLS_VARIABLES) {
+            assertThatThrownBy(() -> LakeSettings.fromKnobs(
+                            Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", "127.0.0.1:10000", adls, "s3cr3t-value"))))
+                    .as(adls)
+                    .isInstanceOf(ConfigException.class)
+                    .hasMessageContaining("AZURITE_BLOB_ENDPOINT cannot be combined with " + adls + ", since")
+                    .hasMessageNotContaining("s3cr3t-value")
+                    .satisfies(e -> assertThat(Secrets.redactText(e.getMessage()))
+                            .as("as printed")
+                            .isEqualTo(e.getMessage()));
+        }
+        // compose writes NAME= for an unset variable: empty ADLS_* beside Azurite are no ADLS at all
+        assertThat(LakeSettings.fromKnobs(Knobs.of(Map.of(
+                                "AZURITE_BLOB_ENDPOINT",
+                                "azurite:10000",
+                                "ADLS_ACCOUNT_NAME",
+                                "",
+                                "ADLS_ACCOUNT_KEY",
+                                "")))
+                        .mode())
+                .isEqualTo(LakeSettings.Mode.AZURITE);
     }
 
     @Test

@@ -2,8 +2,6 @@ package streambench.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,24 +17,30 @@ class HarnessRunIT {
     private static final String MARK = "Pl4nted";
 
     /**
-     * Secrets of the kinds a run with embedded services can carry without changing it, given as --set: the
-     * producer gets them all, Kafka's client ignores SSL and SASL settings on a PLAINTEXT broker.
+     * Secrets of the kinds a run with embedded services can carry without changing it, given as a user gives
+     * them, in the harness's environment (--set refuses a secret): the producer inherits them all, Kafka's
+     * client ignores SSL and SASL settings on a PLAINTEXT broker. (An ADLS_* secret is refused beside the
+     * embedded Azurite.)
      */
-    private static final java.util.List<String> PLANTED = java.util.List.of(
-            "KAFKA_CLIENT_SSL_KEYSTORE_KEY=-----BEGIN PRIVATE KEY-----\nMIIEv" + MARK
-                    + "QIBADANBg\n-----END PRIVATE KEY-----",
-            "KAFKA_CLIENT_SSL_KEY_PASSWORD=" + MARK + "'q\"uo\\te" + MARK,
-            "KAFKA_CLIENT_SASL_JAAS_CONFIG=org.apache.kafka.common.security.plain.PlainLoginModule required "
-                    + "username=\"bench\" password=\"" + MARK + "-sasl\";",
-            "ADLS_CLIENT_SECRET=" + MARK + "~client.secret",
-            "FELDERA_API_KEY=apikey-" + MARK);
+    private static final java.util.Map<String, String> PLANTED = java.util.Map.of(
+            "KAFKA_CLIENT_SSL_KEYSTORE_KEY",
+            "-----BEGIN PRIVATE KEY-----\nMIIEv" + MARK + "QIBADANBg\n-----END PRIVATE KEY-----",
+            "KAFKA_CLIENT_SSL_KEY_PASSWORD",
+            MARK + "'q\"uo\\te" + MARK,
+            "KAFKA_CLIENT_SSL_TRUSTSTORE_PASSWORD",
+            MARK + "~trust.store",
+            "KAFKA_CLIENT_SASL_JAAS_CONFIG",
+            "org.apache.kafka.common.security.plain.PlainLoginModule required " + "username=\"bench\" password=\""
+                    + MARK + "-sasl\";",
+            "FELDERA_API_KEY",
+            "apikey-" + MARK);
 
     @Test
     void runStartsEverythingDrivesTheProducerAndLeavesNoProcessBehind(@TempDir Path results) throws Exception {
-        PrintStream original = System.out;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        int exit;
-        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(
+        ChildProcess harness = harnessProcess(
+                results,
+                "planted",
+                PLANTED,
                 "--engines",
                 "none",
                 "--rate",
@@ -46,18 +50,15 @@ class HarnessRunIT {
                 "--store-delay-ms",
                 "20",
                 "--results",
-                results.toString()));
-        PLANTED.forEach(secret -> args.addAll(java.util.List.of("--set", secret)));
-        try {
-            System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-            exit = HarnessMain.execute(args.toArray(String[]::new));
-        } finally {
-            System.setOut(original);
+                results.toString());
+        java.util.OptionalInt exit = harness.waitFor(java.time.Duration.ofSeconds(300));
+        if (exit.isEmpty()) {
+            harness.stop(java.time.Duration.ofSeconds(40));
         }
-        String out = captured.toString(StandardCharsets.UTF_8);
-        original.print(out);
+        String out = Files.readString(results.resolve("planted.log"), StandardCharsets.UTF_8);
+        System.out.print(out);
 
-        assertThat(exit).isZero();
+        assertThat(exit).hasValue(0);
         assertThat(out)
                 .contains("kafka: embedded KRaft broker")
                 .contains("lake: embedded Azurite")
@@ -135,14 +136,15 @@ class HarnessRunIT {
         ChildProcess kafka = harnessProcess(
                 results,
                 "dead-kafka",
-                java.util.Map.of("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + dead, "KAFKA_CONNECT_TIMEOUT", "3s"));
+                java.util.Map.of("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + dead, "KAFKA_CONNECT_TIMEOUT", "3s"),
+                SPARK_RUN);
         assertThat(kafka.waitFor(java.time.Duration.ofSeconds(120)))
                 .as(kafka.logTail())
                 .hasValue(2);
         assertThat(kafka.logTail()).contains("streambench: Kafka at 127.0.0.1:" + dead + " did not answer within 3 s");
 
-        ChildProcess lake =
-                harnessProcess(results, "dead-lake", java.util.Map.of("AZURITE_BLOB_ENDPOINT", "127.0.0.1:" + dead));
+        ChildProcess lake = harnessProcess(
+                results, "dead-lake", java.util.Map.of("AZURITE_BLOB_ENDPOINT", "127.0.0.1:" + dead), SPARK_RUN);
         assertThat(lake.waitFor(java.time.Duration.ofSeconds(180)))
                 .as(lake.logTail())
                 .hasValue(2);
@@ -154,29 +156,23 @@ class HarnessRunIT {
                 .isEmpty();
     }
 
-    /** The harness as a user runs it, in its own JVM with its own environment. */
-    private static ChildProcess harnessProcess(Path results, String name, java.util.Map<String, String> env) {
-        return ChildProcess.start(
-                name,
-                java.util.List.of(
-                        ChildProcess.javaExecutable(),
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        HarnessMain.class.getName(),
-                        "--engines",
-                        "spark-4.2",
-                        "--rate",
-                        "1000",
-                        "--duration",
-                        "5",
-                        "--warmup",
-                        "1",
-                        "--results",
-                        results.toString()),
-                env,
-                null,
-                results.resolve(name + ".log"),
-                null);
+    private static final String[] SPARK_RUN = {
+        "--engines", "spark-4.2", "--rate", "1000", "--duration", "5", "--warmup", "1"
+    };
+
+    /** The harness as a user runs it, in its own JVM with its own environment; its output in results/name.log. */
+    private static ChildProcess harnessProcess(
+            Path results, String name, java.util.Map<String, String> env, String... args) {
+        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(
+                ChildProcess.javaExecutable(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                HarnessMain.class.getName()));
+        command.addAll(java.util.List.of(args));
+        if (!command.contains("--results")) {
+            command.addAll(java.util.List.of("--results", results.toString()));
+        }
+        return ChildProcess.start(name, command, env, null, results.resolve(name + ".log"), null);
     }
 
     @Test
@@ -184,6 +180,8 @@ class HarnessRunIT {
         assertThat(HarnessMain.execute(new String[] {"run", "--rate", "0"})).isEqualTo(2);
         assertThat(HarnessMain.execute(new String[] {"--partitions", "-1"})).isEqualTo(2);
         assertThat(HarnessMain.execute(new String[] {"--set", "lower=1"})).isEqualTo(2);
+        assertThat(HarnessMain.execute(new String[] {"--set", "ADLS_ACCOUNT_KEY=k3y"}))
+                .isEqualTo(2);
         assertThat(HarnessMain.execute(new String[] {"--engines", "flink-2.0"})).isEqualTo(2);
         assertThat(HarnessMain.execute(new String[] {"--warmup", "200", "--duration", "100"}))
                 .isEqualTo(2);

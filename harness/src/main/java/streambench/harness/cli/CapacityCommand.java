@@ -214,6 +214,7 @@ public final class CapacityCommand implements Callable<Integer> {
         if (trialSeconds <= 0) {
             throw new ConfigException("--trial-duration must be a positive number of seconds, got " + trialSeconds);
         }
+        TimeOptions.requireFits("--trial-duration", trialSeconds, java.util.concurrent.TimeUnit.SECONDS);
         verdict.requireWarmupShorterThan(trialSeconds, "--trial-duration");
         if (maxTrials < 2) {
             throw new ConfigException(

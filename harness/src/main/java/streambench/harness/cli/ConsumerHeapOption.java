@@ -1,7 +1,7 @@
 package streambench.harness.cli;
 
 import picocli.CommandLine.Option;
-import streambench.common.ConfigException;
+import streambench.common.Knob;
 
 /** {@code --consumer-heap}, shared by the commands that start consumers, so its default and check cannot drift. */
 final class ConsumerHeapOption {
@@ -11,9 +11,8 @@ final class ConsumerHeapOption {
             description = "-Xmx of each consumer JVM (env CONSUMER_HEAP, default ${DEFAULT-VALUE}).")
     String value;
 
+    /** As {@code -Xmx} takes it, checked before anything starts: a wrong one only showed as consumers that did not. */
     void validate() {
-        if (!value.matches("\\d+[mMgG]")) {
-            throw new ConfigException("--consumer-heap must look like 2g or 1536m, got \"" + value + "\"");
-        }
+        value = new Knob("--consumer-heap (CONSUMER_HEAP)", value).asHeapSize();
     }
 }

@@ -2,10 +2,13 @@ package streambench.harness.cli;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Option;
 import streambench.common.ConfigException;
 import streambench.common.ConsumerContract;
+import streambench.common.Secrets;
 
 /** Options shared by the commands that put load on Kafka; each has an environment equivalent. */
 final class LoadOptions {
@@ -59,7 +62,8 @@ final class LoadOptions {
     @Option(
             names = "--set",
             paramLabel = "KEY=VALUE",
-            description = "Override a knob for this run, e.g. --set PRODUCER_LINGER_MS=5 (repeatable).")
+            description = "Override a knob for this run, e.g. --set PRODUCER_LINGER_MS=5 (repeatable); never a "
+                    + "secret, which belongs in the environment.")
     Map<String, String> overrides = new LinkedHashMap<>();
 
     /**
@@ -74,6 +78,23 @@ final class LoadOptions {
                 throw new ConfigException("--set " + name + ": no streambench process reads this knob"
                         + streambench.harness.search.KnobNames.hint(name, known));
             }
+        }
+    }
+
+    /**
+     * A command line is no place for a secret: every user of the machine sees it in {@code ps}, and it stays in
+     * the shell's history. Its environment is: the harness and every process it starts read it from there.
+     */
+    private void refuseSecrets() {
+        List<String> secrets =
+                overrides.keySet().stream().filter(Secrets::isSecretName).toList();
+        if (!secrets.isEmpty()) {
+            String names = String.join(", ", secrets);
+            throw new ConfigException(
+                    "--set " + names + " is refused, as a secret given on the command line shows in `ps` and in "
+                            + "the shell's history; export " + names + " in the environment (or put "
+                            + (secrets.size() == 1 ? "it" : "them") + " in .env) instead, where the harness and every "
+                            + "process it starts read " + (secrets.size() == 1 ? "it" : "them"));
         }
     }
 
@@ -107,6 +128,9 @@ final class LoadOptions {
                     + streambench.harness.analysis.TableAnalysis.WARM_START_PRODUCER_ID_BASE
                     + " up are reserved for the warm start");
         }
+        TimeOptions.requireFits("--warm-start", warmStartSeconds, TimeUnit.SECONDS);
+        TimeOptions.requireFits("--store-delay-ms", storeDelayMs, TimeUnit.MILLISECONDS);
+        refuseSecrets();
         overrides.keySet().stream()
                 .filter(k -> !k.matches("[A-Z][A-Z0-9_]*"))
                 .findFirst()

@@ -179,6 +179,7 @@ public final class RunCommand implements Callable<Integer> {
         if (durationSeconds <= 0) {
             throw new ConfigException("--duration must be a positive number of seconds, got " + durationSeconds);
         }
+        TimeOptions.requireFits("--duration", durationSeconds, java.util.concurrent.TimeUnit.SECONDS);
         if (!producerOnly) {
             verdict.requireWarmupShorterThan(durationSeconds, "--duration");
         }

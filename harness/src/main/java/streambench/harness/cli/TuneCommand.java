@@ -131,7 +131,8 @@ public final class TuneCommand implements Callable<Integer> {
         boolean passed;
         try (TrialSession session = TrialSession.start(
                         knobs, layout, defaults, run, rate, trialSeconds, load, verdict, consumerHeap.value, out);
-                TuningReport report = new TuningReport(dir, engine.label(), verdict.thresholdSeconds)) {
+                TuningReport report =
+                        new TuningReport(dir, engine.label(), engine.endpointNames(), verdict.thresholdSeconds)) {
             var baseline = session.baselineKnobs(engine);
             java.util.Map<String, String> best = new java.util.LinkedHashMap<>(baseline);
             CoordinateDescent.Builder descent = CoordinateDescent.builder()
@@ -284,7 +285,13 @@ public final class TuneCommand implements Callable<Integer> {
             String s = text.trim().toLowerCase(Locale.ROOT);
             Matcher trials = TRIALS.matcher(s);
             if (trials.matches()) {
-                int n = Integer.parseInt(trials.group(1));
+                int n;
+                try {
+                    n = Integer.parseInt(trials.group(1));
+                } catch (NumberFormatException e) {
+                    throw new ConfigException(
+                            "--budget " + text + ": at most " + Integer.MAX_VALUE + " trials, a whole number");
+                }
                 if (n < 2) {
                     throw new ConfigException("--budget " + text + ": at least 2 trials (the baseline runs twice)");
                 }
@@ -292,12 +299,8 @@ public final class TuneCommand implements Callable<Integer> {
             }
             Matcher time = TIME.matcher(s);
             if (time.matches()) {
-                long n = Long.parseLong(time.group(1));
-                Duration d = switch (time.group(2)) {
-                    case "s" -> Duration.ofSeconds(n);
-                    case "m" -> Duration.ofMinutes(n);
-                    default -> Duration.ofHours(n);
-                };
+                // the knobs' parser: a time too long for the deadline arithmetic is refused, not an overflow later
+                Duration d = new streambench.common.Knob("--budget", s).asDuration();
                 if (d.isZero()) {
                     throw new ConfigException("--budget " + text + ": must be more than zero");
                 }
@@ -318,6 +321,8 @@ public final class TuneCommand implements Callable<Integer> {
         if (trialSeconds <= 0) {
             throw new ConfigException("--trial-duration must be a positive number of seconds, got " + trialSeconds);
         }
+        TimeOptions.requireFits("--trial-duration", trialSeconds, java.util.concurrent.TimeUnit.SECONDS);
+        TimeOptions.requireFits("--confirm-duration", confirmSeconds, java.util.concurrent.TimeUnit.SECONDS);
         verdict.requireWarmupShorterThan(trialSeconds, "--trial-duration");
         if (confirmSeconds < trialSeconds) {
             throw new ConfigException("--confirm-duration must be at least --trial-duration (" + trialSeconds

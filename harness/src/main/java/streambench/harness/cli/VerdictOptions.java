@@ -1,5 +1,6 @@
 package streambench.harness.cli;
 
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Option;
 import streambench.common.ConfigException;
 
@@ -76,5 +77,8 @@ final class VerdictOptions {
             throw new ConfigException(
                     "--drain-timeout must be a positive number of seconds, got " + drainTimeoutSeconds);
         }
+        TimeOptions.requireFits("--warmup", warmupSeconds, TimeUnit.SECONDS);
+        TimeOptions.requireFits("--drain-timeout", drainTimeoutSeconds, TimeUnit.SECONDS);
+        TimeOptions.requireFits("--clock-tolerance-ms", clockToleranceMs, TimeUnit.MILLISECONDS);
     }
 }

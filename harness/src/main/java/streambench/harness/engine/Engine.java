@@ -2,6 +2,7 @@ package streambench.harness.engine;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -34,6 +35,14 @@ public interface Engine {
 
     /** What one line of its telemetry describes, for the anatomy line: Spark's batch, Flink's checkpoint. */
     String unitOfWork();
+
+    /**
+     * Variables beyond the consumer contract's endpoints that say where its server is and how to log in to it:
+     * taken from the harness's environment, never from its anchor, and so never a tuning result.
+     */
+    default List<String> endpointNames() {
+        return List.of();
+    }
 
     /** Start-up plus the first commit: a cold Spark JVM took 20–36 s on 2 cores. */
     default Duration readyTimeout() {

@@ -60,6 +60,11 @@ public final class FelderaEngine implements Engine {
         return "x-feldera-tuning";
     }
 
+    @Override
+    public List<String> endpointNames() {
+        return ENDPOINTS;
+    }
+
     /** The harness's FELDERA_URL, else the anchor's default. */
     String url(InstallLayout layout) {
         String url = environment.get("FELDERA_URL");

@@ -25,6 +25,7 @@ import org.jfree.chart.title.TextTitle;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import streambench.common.AtomicFiles;
+import streambench.common.ConsumerContract;
 import streambench.common.Secrets;
 import streambench.harness.search.CoordinateDescent;
 import streambench.harness.search.TrialOutcome;
@@ -38,15 +39,19 @@ import streambench.harness.search.TrialOutcome;
 public final class TuningReport implements AutoCloseable {
     private final Path dir;
     private final String label;
+    private final List<String> engineEndpoints;
     private final double thresholdSeconds;
     private final CSVPrinter csv;
     private final List<CoordinateDescent.Trial> trials = new ArrayList<>();
     /** Trial number → max latency of each confirmation: drawn, since a failed one is what decides the status. */
     private final Map<Integer, Double> confirmations = new TreeMap<>();
 
-    public TuningReport(Path dir, String label, double thresholdSeconds) throws IOException {
+    /** {@code engineEndpoints}: the engine's own endpoint variables ({@code Engine.endpointNames()}). */
+    public TuningReport(Path dir, String label, List<String> engineEndpoints, double thresholdSeconds)
+            throws IOException {
         this.dir = dir;
         this.label = label;
+        this.engineEndpoints = List.copyOf(engineEndpoints);
         this.thresholdSeconds = thresholdSeconds;
         Files.createDirectories(dir);
         Writer w = Files.newBufferedWriter(
@@ -122,14 +127,40 @@ public final class TuningReport implements AutoCloseable {
         writeChart();
     }
 
-    /** {@code best.env}: the complete winning knob set, one KEY=VALUE per line, secrets masked. */
+    /**
+     * {@code best.env}: the winning knob set, one KEY=VALUE per line, and nothing else. Where Kafka, the lake
+     * and the engine's server are, and every secret, are the user's and stay out (named in a comment), so
+     * that the file, sourced after the user's own settings, changes knobs only. It used to hold the anchor's
+     * {@code FELDERA_URL} and an empty {@code FELDERA_API_KEY}, which replaced the ones the run used, and to
+     * advise {@code docker compose --env-file best.env}, with which Compose reads it instead of .env: every
+     * endpoint back to the compose default, while the knobs, literal in the anchors, did not change at all.
+     */
     public void writeBest(Map<String, String> bestKnobs) throws IOException {
         Secrets.rememberSecretsIn(bestKnobs);
-        Map<String, String> shown = Secrets.redact(new TreeMap<>(bestKnobs));
+        Map<String, String> knobs = new TreeMap<>();
+        List<String> usersOwn = new ArrayList<>();
+        new TreeMap<>(bestKnobs).forEach((k, v) -> {
+            if (isUsersOwn(k)) {
+                usersOwn.add(k);
+            } else {
+                knobs.put(k, v);
+            }
+        });
         StringBuilder b = new StringBuilder("# the best knob set tune found for " + label
-                + " (the anchor's defaults with the kept changes); use with `docker compose --env-file`\n");
-        shown.forEach((k, v) -> b.append(k).append('=').append(v).append('\n'));
+                + ": the anchor's defaults with the kept changes. Knobs only: where Kafka, the lake and the engine's\n"
+                + "# server are, and every secret, stay as your environment or .env has them"
+                + (usersOwn.isEmpty() ? "" : " (left out here: " + String.join(", ", usersOwn) + ")") + ".\n"
+                + "# Compose: apply docker-compose.patch (tune --apply); its services take knobs from the anchors.\n"
+                + "# A consumer you start yourself: `set -a; . ./best.env; set +a` in the shell with your settings.\n"
+                + "# The harness: --set KEY=VALUE for each changed knob.\n");
+        Secrets.redact(knobs)
+                .forEach((k, v) -> b.append(k).append('=').append(v).append('\n'));
         AtomicFiles.write(dir.resolve("best.env"), out -> out.write(b.toString().getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** Endpoints and secrets: the user's environment decides them, never a tuning result. */
+    private boolean isUsersOwn(String name) {
+        return ConsumerContract.isEndpoint(name) || engineEndpoints.contains(name) || Secrets.isSecretName(name);
     }
 
     public static String changes(Map<String, String> changed) {

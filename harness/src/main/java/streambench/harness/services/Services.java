@@ -94,7 +94,7 @@ public final class Services implements AutoCloseable {
                 EmbeddedKafka k = EmbeddedKafka.start(
                         layout,
                         logDir.resolve("kafka.log"),
-                        knobs.env("KAFKA_BROKER_HEAP", "1g").asString());
+                        knobs.env("KAFKA_BROKER_HEAP", "1g").asHeapSize());
                 embeddedKafka = Optional.of(k);
                 kafka = k.connection();
                 env.put(ConsumerContract.KAFKA_BOOTSTRAP_SERVERS, k.bootstrapServers());

@@ -45,8 +45,8 @@ class SearchCommandsTest {
                 "1s",
                 "CHECKPOINT_INTERVAL_MS",
                 "500",
-                "ADLS_ACCOUNT_KEY",
-                "k",
+                "ADLS_ACCOUNT_NAME",
+                "myacct",
                 "KAFKA_CLIENT_SASL_MECHANISM",
                 "PLAIN",
                 "FELDERA_WORKERS",
@@ -74,6 +74,90 @@ class SearchCommandsTest {
         assertThat(exit2("tune", "--engine", "flink-1.16", "--budget", "1 trial"))
                 .contains("--budget")
                 .contains("at least 2 trials");
+    }
+
+    /**
+     * A secret on the command line shows in ps and stays in the shell's history. An unknown engine stands behind
+     * the refusal: should it not come, the run stops there before anything is started.
+     */
+    @Test
+    void aSecretGivenWithSetIsRefusedWithExit2PointingToTheEnvironment(@org.junit.jupiter.api.io.TempDir Path tmp) {
+        for (String secret : List.of(
+                "ADLS_ACCOUNT_KEY=bXktcmVhbC1rZXk=",
+                "KAFKA_CLIENT_SASL_JAAS_CONFIG=x required password=\"s3cr3t-pw\";",
+                "EVENTHUB_CONNECTION_STRING=Endpoint=sb://n.servicebus.windows.net/;SharedAccessKey=s3cr3t-pw",
+                "FELDERA_API_KEY=apikey-s3cr3t-pw")) {
+            String name = secret.substring(0, secret.indexOf('='));
+            assertThat(exit2("run", "--engines", "flink-2.0", "--results", tmp.toString(), "--set", secret))
+                    .as(name)
+                    .contains("--set " + name + " is refused, as a secret given on the command line shows in `ps`")
+                    .contains("export " + name + " in the environment (or put it in .env)")
+                    .doesNotContain("s3cr3t-pw")
+                    .doesNotContain("bXktcmVhbC1rZXk=");
+        }
+        LoadOptions load = new LoadOptions();
+        load.partitions = 4;
+        load.messageBytes = 100;
+        load.overrides.putAll(Map.of("KAFKA_CLIENT_SASL_MECHANISM", "PLAIN", "TRIGGER_INTERVAL", "1s"));
+        load.validate(); // not secret-named: still accepted
+    }
+
+    @Test
+    void aConsumerHeapMustBeWhatXmxTakes() {
+        for (String bad : List.of("4 g", "abc", "0m", "4x", "-1g", "99999999999999999999g")) {
+            ConsumerHeapOption heap = new ConsumerHeapOption();
+            heap.value = bad;
+            assertThatThrownBy(heap::validate)
+                    .as(bad)
+                    .isInstanceOf(ConfigException.class)
+                    .hasMessageStartingWith("--consumer-heap (CONSUMER_HEAP) must be a JVM heap size such as 4g");
+        }
+        for (String good : List.of("4g", "1536m", "2G", "1t", "4194304k")) {
+            ConsumerHeapOption heap = new ConsumerHeapOption();
+            heap.value = good;
+            heap.validate();
+            assertThat(heap.value).isEqualTo(good);
+        }
+    }
+
+    /** Each used to pass the option checks and end a started run in an ArithmeticException (exit 1). */
+    @Test
+    void aTimeTooLongForTheDeadlineArithmeticIsRefusedWithExit2(@org.junit.jupiter.api.io.TempDir Path tmp) {
+        assertThat(exit2(
+                        "run",
+                        "--engines",
+                        "flink-2.0",
+                        "--results",
+                        tmp.toString(),
+                        "--duration",
+                        "9223372036854775807",
+                        "--warmup",
+                        "1"))
+                .contains("--duration must be at most 9223372036 seconds");
+        assertThat(exit2(
+                        "run",
+                        "--engines",
+                        "flink-2.0",
+                        "--results",
+                        tmp.toString(),
+                        "--drain-timeout",
+                        "9223372036854775807"))
+                .contains("--drain-timeout must be at most 9223372036 seconds");
+        assertThat(exit2(
+                        "run",
+                        "--engines",
+                        "flink-2.0",
+                        "--results",
+                        tmp.toString(),
+                        "--store-delay-ms",
+                        "9223372036854775807"))
+                .contains("--store-delay-ms must be at most 9223372036854 milliseconds");
+        for (String budget : List.of("99999999999999999999m", "9999999999999999h", "99999999999 trials")) {
+            assertThatThrownBy(() -> TuneCommand.Budget.parse(budget))
+                    .as(budget)
+                    .isInstanceOf(ConfigException.class)
+                    .hasMessageContaining("--budget");
+        }
     }
 
     @Test

@@ -28,7 +28,7 @@ class TuningReportTest {
 
     @Test
     void aFailedConfirmationOfTheBestIsDrawnAndWrittenNotOnlyTheBestLineUnderTheThreshold() throws Exception {
-        try (TuningReport report = new TuningReport(dir, "Spark 4.2", 5.0)) {
+        try (TuningReport report = new TuningReport(dir, "Spark 4.2", List.of(), 5.0)) {
             report.trial(trial(1, CoordinateDescent.Decision.BASELINE, false, 12.0), Map.of());
             report.trial(trial(2, CoordinateDescent.Decision.BASELINE, false, 5.2), Map.of());
             report.trial(trial(3, CoordinateDescent.Decision.KEPT, true, 4.5), Map.of("K", "v3"));
@@ -55,5 +55,44 @@ class TuningReportTest {
                 .last()
                 .asString()
                 .startsWith("4,,,,K=v3,confirm,false");
+    }
+
+    /**
+     * The feldera anchor holds FELDERA_URL (localhost) and an empty FELDERA_API_KEY, which the harness replaces
+     * with its own environment's: written into best.env they replaced the user's when it was sourced, and the
+     * advice `docker compose --env-file best.env` made Compose read it instead of .env, dropping every endpoint.
+     */
+    @Test
+    void bestEnvHoldsKnobsOnlyNeverTheUsersEndpointsOrSecrets() throws Exception {
+        Map<String, String> best = new java.util.LinkedHashMap<>();
+        best.put("FELDERA_URL", "http://localhost:8080");
+        best.put("FELDERA_API_KEY", "");
+        best.put("FELDERA_WORKERS", "8");
+        best.put("FELDERA_MAX_OUTPUT_BUFFER_TIME_MILLIS", "500");
+        best.put("KAFKA_BOOTSTRAP_SERVERS", "broker.example.com:9092");
+        best.put("AZURITE_BLOB_ENDPOINT", "127.0.0.1:10000");
+        best.put("ADLS_ACCOUNT_KEY", "bXktcmVhbC1rZXk=");
+        best.put("KAFKA_CLIENT_SASL_MECHANISM", "PLAIN");
+        best.put("SOME_TOKEN", "tok-value-1234");
+        List<String> felderaEndpoints = new streambench.harness.engine.FelderaEngine(Map.of()).endpointNames();
+        try (TuningReport report = new TuningReport(dir, "Feldera", felderaEndpoints, 5.0)) {
+            report.writeBest(best);
+        }
+        String text = Files.readString(dir.resolve("best.env"));
+        Map<String, String> assigned = new java.util.TreeMap<>();
+        text.lines().filter(l -> !l.startsWith("#") && !l.isBlank()).forEach(l -> {
+            int eq = l.indexOf('=');
+            assigned.put(l.substring(0, eq), l.substring(eq + 1));
+        });
+        assertThat(assigned)
+                .containsExactly(
+                        Map.entry("FELDERA_MAX_OUTPUT_BUFFER_TIME_MILLIS", "500"), Map.entry("FELDERA_WORKERS", "8"));
+        assertThat(text)
+                .doesNotContain("bXktcmVhbC1rZXk=")
+                .doesNotContain("tok-value-1234")
+                .doesNotContain(streambench.common.Secrets.REDACTED)
+                .doesNotContain("--env-file")
+                .contains("left out here: ADLS_ACCOUNT_KEY, AZURITE_BLOB_ENDPOINT, FELDERA_API_KEY, FELDERA_URL, "
+                        + "KAFKA_BOOTSTRAP_SERVERS, KAFKA_CLIENT_SASL_MECHANISM, SOME_TOKEN");
     }
 }
