@@ -65,13 +65,21 @@ class EventDeserializerTest {
         for (HostileRecords.Entry hostile : corpus) {
             d.deserialize(record(hostile.value()), collector);
         }
-        d.deserialize(record(null), collector); // a tombstone
         d.deserialize(
                 record(codec.encode(new Event(TS + 1, 424242, 1, "x"))), collector); // a foreign producer is valid
         assertThat(out)
                 .usingRecursiveFieldByFieldElementComparator()
                 .containsExactly(new EventRow(TS, 0, 0), new EventRow(TS + 1, 424242, 1));
-        assertThat(malformed.getCount()).isEqualTo(corpus.size() + 1);
+        assertThat(corpus).extracting(HostileRecords.Entry::value).containsNull(); // the tombstone
+        assertThat(malformed.getCount()).isEqualTo(corpus.size());
+    }
+
+    @Test
+    void aTombstoneIsCountedAndDropped() throws Exception {
+        EventDeserializer d = opened(new EventDeserializer());
+        d.deserialize(record(null), collector);
+        assertThat(out).isEmpty();
+        assertThat(malformed.getCount()).isEqualTo(1);
     }
 
     @Test
