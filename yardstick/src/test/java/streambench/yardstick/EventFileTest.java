@@ -65,4 +65,17 @@ class EventFileTest {
         assertThat(file.finish()).isEmpty();
         assertThat(printed.toString(StandardCharsets.UTF_8)).contains("offset 7): record value is null");
     }
+
+    @Test
+    void thePrintedReasonShowsControlCharactersAsEscapes() throws Exception {
+        byte[] forging = "{\"\\u001b[31m\\nFAKE LOG LINE\":1}".getBytes(StandardCharsets.UTF_8);
+        file().append(record(3, forging));
+
+        String text = printed.toString(StandardCharsets.UTF_8);
+        assertThat(text)
+                .contains("\\u001b[31m\\nFAKE LOG LINE")
+                .doesNotContain("\u001b")
+                .doesNotContain("\nFAKE");
+        assertThat(text.lines()).hasSize(1);
+    }
 }
