@@ -162,12 +162,12 @@ public final class EventCodec {
         return abbreviate(v.toString());
     }
 
-    /** Reasons end up in logs, rate-limited by count, not size: a 1 MB field must not be quoted whole. */
+    /**
+     * Reasons end up in logs, rate-limited by count, not size: a 1 MB field must not be quoted whole, and a
+     * field holding a newline or an ANSI escape must not forge a log line or recolour a terminal.
+     */
     static String abbreviate(String s) {
-        if (s.length() <= 64) {
-            return s;
-        }
-        return s.substring(0, 48) + "... (" + s.length() + " characters)";
+        return Printable.of(s, 64);
     }
 
     private static void appendEscaped(StringBuilder sb, String s) {

@@ -20,7 +20,7 @@ import java.util.Set;
  * bytes that are not UTF-8, and {@code %25} for '%'); a line with only a name is the empty record; lines
  * starting with '#' and blank lines are comments. Records too large for a line are generated here:
  * one of {@link #NEAR_BROKER_LIMIT_BYTES} bytes, deep nesting, a 100,000-digit number and 100,000
- * whitespace characters.
+ * whitespace characters. So is the one no line can hold, the {@link #TOMBSTONE}: a record without a value.
  */
 public final class HostileRecords {
     static final String RESOURCE = "streambench/hostile-records.txt";
@@ -31,13 +31,22 @@ public final class HostileRecords {
      */
     public static final int NEAR_BROKER_LIMIT_BYTES = 1_000_000;
 
+    /**
+     * The name of the tombstone, the record whose value is {@code null} (not empty): what a producer sends to
+     * delete a key. A consumer reads it as a null value, not as bytes, so it must be sent as one.
+     */
+    public static final String TOMBSTONE = "tombstone";
+
     private static final String EVENT_START = "{\"ts\":\"2026-11-30T01:02:03.123456Z\",\"producer_id\":9,\"seq\":1";
 
-    /** One hostile record value and its name (lower-case words joined by '-'). */
+    /**
+     * One hostile record value and its name (lower-case words joined by '-'); {@code value} is {@code null}
+     * for the {@link #TOMBSTONE} only.
+     */
     public record Entry(String name, byte[] value) {
         @Override
         public String toString() {
-            return name + " (" + value.length + " bytes)";
+            return name + " (" + (value == null ? "null value" : value.length + " bytes") + ")";
         }
     }
 
@@ -51,6 +60,7 @@ public final class HostileRecords {
         out.add(new Entry(
                 "huge-number", ascii(EVENT_START.replace("\"seq\":1", "\"seq\":1" + "0".repeat(100_000)) + "}")));
         out.add(new Entry("huge-whitespace-only", ascii(" \n\t\r".repeat(25_000))));
+        out.add(new Entry(TOMBSTONE, null));
         Set<String> names = new HashSet<>();
         for (Entry e : out) {
             if (!names.add(e.name())) {

@@ -116,6 +116,26 @@ class EventCodecTest {
                 .hasSizeLessThan(200);
     }
 
+    @Test
+    void reasonsQuoteControlCharactersOfTheRecordAsEscapes() {
+        // a field name and a ts, JSON-escaped, and a raw ESC after a backslash: each reason quotes the record
+        String escapedName =
+                "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":1,\"seq\":1," + "\"\\u001b[31m\\nFAKE LOG LINE\":1}";
+        String escapedTs = "{\"ts\":\"\\u001b[31m\\nFAKE LOG LINE\",\"producer_id\":1,\"seq\":1}";
+        String rawAfterBackslash =
+                "{\"ts\":\"2026-11-30T01:02:03Z\",\"producer_id\":1,\"seq\":1," + "\"payload\":\"\\\u001b[31m\"}";
+        for (String json : new String[] {escapedName, escapedTs, rawAfterBackslash}) {
+            assertThatThrownBy(() -> EventCodec.decode(json.getBytes(StandardCharsets.UTF_8)))
+                    .as(json)
+                    .isExactlyInstanceOf(MalformedEventException.class)
+                    .message()
+                    .contains("\\u001b")
+                    .doesNotContain("\u001b")
+                    .doesNotContain("\n");
+        }
+        assertThatThrownBy(() -> EventCodec.decode(escapedName)).hasMessageContaining("\\u001b[31m\\nFAKE LOG LINE");
+    }
+
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(
             delimiter = '|',

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -13,8 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class HostileRecordsTest {
-    private static final Map<String, byte[]> BY_NAME = HostileRecords.all().stream()
-            .collect(Collectors.toMap(HostileRecords.Entry::name, HostileRecords.Entry::value));
+    private static final Map<String, byte[]> BY_NAME = byName(HostileRecords.all());
 
     static List<HostileRecords.Entry> corpus() {
         return HostileRecords.all();
@@ -84,6 +84,17 @@ class HostileRecordsTest {
     }
 
     @Test
+    void holdsATombstoneWhoseValueIsNullNotEmpty() {
+        assertThat(BY_NAME).containsEntry(HostileRecords.TOMBSTONE, null);
+        assertThat(HostileRecords.all().stream().filter(e -> e.value() == null))
+                .extracting(HostileRecords.Entry::toString)
+                .containsExactly("tombstone (null value)");
+        assertThatThrownBy(() -> EventCodec.decode((byte[]) null))
+                .isExactlyInstanceOf(MalformedEventException.class)
+                .hasMessage("record value is null");
+    }
+
+    @Test
     void theFileFormatEscapesBytesAsPercentHex() {
         assertThat(HostileRecords.unescape("a%00b%25%ff%0A", 1)).containsExactly('a', 0, 'b', '%', 0xFF, '\n');
         assertThatThrownBy(() -> HostileRecords.unescape("50%", 7))
@@ -98,8 +109,14 @@ class HostileRecordsTest {
         assertThat(first.stream().map(HostileRecords.Entry::name).collect(Collectors.toSet()))
                 .hasSize(first.size());
         first.get(2).value()[0] = 'X';
-        Map<String, byte[]> again = HostileRecords.all().stream()
-                .collect(Collectors.toMap(HostileRecords.Entry::name, HostileRecords.Entry::value));
+        Map<String, byte[]> again = byName(HostileRecords.all());
         assertThat(again.get(first.get(2).name())[0]).isNotEqualTo((byte) 'X');
+    }
+
+    /** Collectors.toMap refuses null values, and the tombstone's is null. */
+    private static Map<String, byte[]> byName(List<HostileRecords.Entry> entries) {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        entries.forEach(e -> out.put(e.name(), e.value()));
+        return out;
     }
 }

@@ -11,6 +11,7 @@ import org.slf4j.LoggerFactory;
 import streambench.common.Event;
 import streambench.common.EventCodec;
 import streambench.common.MalformedEventException;
+import streambench.common.Printable;
 import streambench.deltawriter.EventRow;
 
 /**
@@ -66,13 +67,14 @@ final class EventDeserializer implements KafkaRecordDeserializationSchema<EventR
         }
         long n = LocalJobCounters.MALFORMED.incrementAndGet();
         if (n <= 10 || n % 10_000 == 0) {
+            // the reason may quote the record, and "the decoder failed: " quotes any exception's message
             LOG.warn(
                     "malformed record #{} dropped ({} partition {} offset {}): {}",
                     n,
                     record.topic(),
                     record.partition(),
                     record.offset(),
-                    reason);
+                    Printable.of(reason));
         }
     }
 

@@ -3,6 +3,7 @@ package streambench.flink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
@@ -13,6 +14,14 @@ import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.UserCodeClassLoader;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.Appender;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.Logger;
+import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.Configurator;
+import org.apache.logging.log4j.core.config.Property;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -65,13 +74,56 @@ class EventDeserializerTest {
         for (HostileRecords.Entry hostile : corpus) {
             d.deserialize(record(hostile.value()), collector);
         }
-        d.deserialize(record(null), collector); // a tombstone
         d.deserialize(
                 record(codec.encode(new Event(TS + 1, 424242, 1, "x"))), collector); // a foreign producer is valid
         assertThat(out)
                 .usingRecursiveFieldByFieldElementComparator()
                 .containsExactly(new EventRow(TS, 0, 0), new EventRow(TS + 1, 424242, 1));
-        assertThat(malformed.getCount()).isEqualTo(corpus.size() + 1);
+        assertThat(corpus).extracting(HostileRecords.Entry::value).containsNull(); // the tombstone
+        assertThat(malformed.getCount()).isEqualTo(corpus.size());
+    }
+
+    @Test
+    void aTombstoneIsCountedAndDropped() throws Exception {
+        EventDeserializer d = opened(new EventDeserializer());
+        d.deserialize(record(null), collector);
+        assertThat(out).isEmpty();
+        assertThat(malformed.getCount()).isEqualTo(1);
+    }
+
+    @Test
+    void theLoggedReasonShowsControlCharactersAsEscapes() throws Exception {
+        List<String> logged = new ArrayList<>();
+        Logger logger = (Logger) LogManager.getLogger(EventDeserializer.class);
+        Level level = logger.getLevel(); // Flink's test jars switch all logging off
+        Appender appender = new AbstractAppender("captured", null, null, true, Property.EMPTY_ARRAY) {
+            @Override
+            public void append(LogEvent event) {
+                logged.add(event.getMessage().getFormattedMessage());
+            }
+        };
+        appender.start();
+        Configurator.setLevel(logger.getName(), Level.WARN);
+        logger.addAppender(appender);
+        try {
+            // one reason from the codec, one from a decoder that broke its promise: both quote the record
+            byte[] forgingFieldName = "{\"\\u001b[31m\\nFAKE LOG LINE\":1}".getBytes(StandardCharsets.UTF_8);
+            opened(new EventDeserializer()).deserialize(record(forgingFieldName), collector);
+            opened(new EventDeserializer(value -> {
+                        throw new IllegalStateException("\u001b[31m\nFAKE LOG LINE");
+                    }))
+                    .deserialize(record(new byte[] {'{', '}'}), collector);
+        } finally {
+            logger.removeAppender(appender);
+            Configurator.setLevel(logger.getName(), level);
+        }
+        assertThat(logged)
+                .hasSize(2)
+                .allSatisfy(line -> assertThat(line)
+                        .contains("\\u001b[31m")
+                        .contains("\\nFAKE LOG LINE")
+                        .doesNotContain("\u001b")
+                        .doesNotContain("\n"));
     }
 
     @Test

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -28,7 +29,10 @@ import streambench.harness.services.InstallLayout;
 
 /** What every consumer's integration test checks and sends, whatever the engine. */
 final class ConsumerChecks {
-    /** Every hostile record (common's corpus): each consumer must drop and count each one and live on. */
+    /**
+     * Every hostile record (common's corpus), the tombstone among them: each consumer must drop and count each
+     * one and live on, so every expected malformed count is this list's size.
+     */
     static final List<HostileRecords.Entry> HOSTILE = HostileRecords.all();
 
     /**
@@ -71,7 +75,8 @@ final class ConsumerChecks {
     /**
      * Sends {@code hostile} to partition 0 of {@code topic} with a good event of {@link #AROUND_PRODUCER}
      * (seq {@code firstSeq}) right before and one (seq {@code firstSeq + 1}) right after, in that order:
-     * a consumer that stalled on any hostile record would miss the second. Returns the two good events.
+     * a consumer that stalled on any hostile record would miss the second. The tombstone goes as a record
+     * whose value is null, as Kafka sends one, not as an empty value. Returns the two good events.
      */
     static List<Event> sendBetweenGoodEvents(
             String bootstrapServers, String topic, List<HostileRecords.Entry> hostile, long firstSeq) {
@@ -81,7 +86,8 @@ final class ConsumerChecks {
         EventCodec codec = new EventCodec();
         List<Map.Entry<String, byte[]>> values = new ArrayList<>();
         values.add(Map.entry("good event before", codec.encode(before)));
-        hostile.forEach(h -> values.add(Map.entry(h.name(), h.value())));
+        // not Map.entry, which refuses the tombstone's null
+        hostile.forEach(h -> values.add(new AbstractMap.SimpleImmutableEntry<>(h.name(), h.value())));
         values.add(Map.entry("good event after", codec.encode(after)));
         sendRaw(bootstrapServers, topic, values);
         return List.of(before, after);
@@ -89,7 +95,8 @@ final class ConsumerChecks {
 
     /**
      * Sends each named value to partition 0, in order (the producer is idempotent by default, so retries
-     * cannot reorder), and fails naming any value the broker did not take.
+     * cannot reorder), and fails naming any value the broker did not take. A null value is sent as such
+     * (ByteArraySerializer passes it through): a tombstone.
      */
     static void sendRaw(String bootstrapServers, String topic, List<Map.Entry<String, byte[]>> values) {
         try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(Map.of(
@@ -113,7 +120,10 @@ final class ConsumerChecks {
                 } catch (InterruptedException | ExecutionException e) {
                     throw new AssertionError(
                             "sending \"" + values.get(i).getKey() + "\" ("
-                                    + values.get(i).getValue().length + " bytes) failed: " + e.getMessage(),
+                                    + (values.get(i).getValue() == null
+                                            ? "null value"
+                                            : values.get(i).getValue().length + " bytes")
+                                    + ") failed: " + e.getMessage(),
                             e);
                 }
             }

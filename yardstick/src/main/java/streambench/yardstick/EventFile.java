@@ -9,6 +9,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import streambench.common.Event;
 import streambench.common.EventCodec;
 import streambench.common.MalformedEventException;
+import streambench.common.Printable;
 import streambench.deltawriter.DataFile;
 import streambench.deltawriter.DataFileWriter;
 import streambench.deltawriter.EventRow;
@@ -79,9 +80,10 @@ final class EventFile {
     private void drop(ConsumerRecord<byte[], byte[]> r, String reason) {
         long n = Counters.MALFORMED.incrementAndGet();
         if (n <= PRINTED_MALFORMED || n % 10_000 == 0) {
+            // the reason may quote the record, and "the decoder failed: " quotes any exception's message
             out.printf(
                     "yardstick: malformed record #%d dropped (%s partition %d offset %d): %s%n",
-                    n, r.topic(), r.partition(), r.offset(), reason);
+                    n, r.topic(), r.partition(), r.offset(), Printable.of(reason));
         }
     }
 

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -172,24 +171,10 @@ final class ProducerBenchCommand implements Callable<Integer> {
             RunDirectory run,
             PrintStream out)
             throws IOException, InterruptedException {
-        Path props = Files.createTempFile(
-                run.dir(),
-                "producer-performance",
-                ".properties",
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        try {
-            StringBuilder sb = new StringBuilder();
-            services.kafka()
-                    .properties()
-                    .forEach((k, v) -> sb.append(k)
-                            .append('=')
-                            .append(v.replace("\\", "\\\\"))
-                            .append('\n'));
-            producerKnobs.forEach((knob, value) -> sb.append(SHARED_SETTINGS.get(knob))
-                    .append('=')
-                    .append(value)
-                    .append('\n'));
-            Files.writeString(props, sb.toString());
+        // the broker's client settings (they may hold secrets), then the settings both contenders share
+        Map<String, String> clientConfig = new LinkedHashMap<>(services.kafka().properties());
+        producerKnobs.forEach((knob, value) -> clientConfig.put(SHARED_SETTINGS.get(knob), value));
+        try (ClientConfigFile props = ClientConfigFile.write(run.dir(), "producer-performance", clientConfig)) {
             List<String> cmd = ChildProcess.watchedJava(
                     List.of("-Xmx1g", "-XX:+UseG1GC"),
                     layout.kafkaClasspath(),
@@ -204,7 +189,7 @@ final class ProducerBenchCommand implements Callable<Integer> {
                             "--throughput",
                             "-1",
                             "--producer.config",
-                            props.toString()));
+                            props.path().toString()));
             out.println(
                     "running Kafka's ProducerPerformance, " + String.format("%,d", referenceRecords) + " records ...");
             double[] rate = {-1};
@@ -222,8 +207,6 @@ final class ProducerBenchCommand implements Callable<Integer> {
                         "ProducerPerformance failed; see " + pp.logFile() + ":\n" + pp.logTail());
             }
             return rate[0];
-        } finally {
-            Files.deleteIfExists(props);
         }
     }
 

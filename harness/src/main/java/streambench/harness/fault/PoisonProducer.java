@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -14,14 +15,15 @@ import streambench.common.KafkaConnection;
 
 /**
  * The poison fault: a side producer writing the hostile-record corpus into the run's topic, round and
- * round, at a share of the offered rate for the whole load. Every consumer must drop and count each one
- * and carry on; what was acknowledged is what the malformed count must reach.
+ * round, at a share of the offered rate for the whole load; the corpus's tombstone goes as a record with a
+ * null value. Every consumer must drop and count each one and carry on; what was acknowledged is what the
+ * malformed count must reach.
  */
 public final class PoisonProducer implements AutoCloseable {
     /** The corpus holds a record near the broker's default 1 MB limit. */
     private static final int MAX_REQUEST_BYTES = 2 * 1024 * 1024;
 
-    private final KafkaProducer<byte[], byte[]> producer;
+    private final Producer<byte[], byte[]> producer;
     private final String topic;
     private final double perSecond;
     private final long seconds;
@@ -32,18 +34,27 @@ public final class PoisonProducer implements AutoCloseable {
     private volatile boolean stop;
 
     public PoisonProducer(KafkaConnection kafka, String topic, double perSecond, long seconds) {
+        this(new KafkaProducer<>(clientProperties(kafka)), topic, perSecond, seconds);
+    }
+
+    /** With any producer: a test's MockProducer. */
+    PoisonProducer(Producer<byte[], byte[]> producer, String topic, double perSecond, long seconds) {
+        this.producer = producer;
+        this.topic = topic;
+        this.perSecond = Math.max(1, perSecond);
+        this.seconds = seconds;
+        this.thread = new Thread(this::send, "poison-producer");
+        this.thread.setDaemon(true);
+    }
+
+    private static Map<String, Object> clientProperties(KafkaConnection kafka) {
         Map<String, Object> props = new HashMap<>(kafka.properties());
         props.put(ProducerConfig.CLIENT_ID_CONFIG, "streambench-poison");
         props.put(ProducerConfig.ACKS_CONFIG, "all");
         props.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, MAX_REQUEST_BYTES);
         props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-        this.producer = new KafkaProducer<>(props);
-        this.topic = topic;
-        this.perSecond = Math.max(1, perSecond);
-        this.seconds = seconds;
-        this.thread = new Thread(this::send, "poison-producer");
-        this.thread.setDaemon(true);
+        return props;
     }
 
     public void start() {
