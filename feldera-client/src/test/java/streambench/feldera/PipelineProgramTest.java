@@ -91,8 +91,10 @@ class PipelineProgramTest {
         String key = "Pl4nted\"acc'ount\\key-Pl4nted";
         String jaasPassword = "Pl4nted-ja\\as'-Pl4nted";
         FelderaSettings plain = settings(Map.of(
-                "AZURITE_BLOB_ENDPOINT",
-                "127.0.0.1:10000",
+                "ADLS_ACCOUNT_NAME",
+                "myaccount",
+                "ADLS_CONTAINER",
+                "lake",
                 "ADLS_ACCOUNT_KEY",
                 key,
                 "KAFKA_BOOTSTRAP_SERVERS",
