@@ -23,6 +23,13 @@ public final class ConsumerContract {
     public static final String TELEMETRY_FILE = "TELEMETRY_FILE";
     /** Port of {@link #HEALTH_PATH} and {@link #METRICS_PATH}; 0 picks a free one. */
     public static final String HEALTH_PORT = "HEALTH_PORT";
+    /**
+     * The address every listener of a consumer binds: {@code /health}, and the engine's own (Spark's driver and
+     * block manager under a local master, Flink's local REST endpoint and blob server). Loopback by default: none of
+     * them authenticates, and Spark's driver hands out the Hadoop configuration, account key included. A container
+     * whose health another container checks sets {@code 0.0.0.0}.
+     */
+    public static final String LISTEN_ADDRESS = "LISTEN_ADDRESS";
 
     /** Where the lake is ({@link LakeSettings}): Azurite through ABFS. */
     public static final String AZURITE_BLOB_ENDPOINT = "AZURITE_BLOB_ENDPOINT";
@@ -114,18 +121,20 @@ public final class ConsumerContract {
             LakeSettings lake,
             KafkaConnection kafka,
             Optional<String> telemetryFile,
-            int healthPort) {
+            int healthPort,
+            String listenAddress) {
 
         /** {@code tableExample}: a TABLE_PATH for this engine, for the message when it is missing. */
         public static Settings fromKnobs(Knobs knobs, String tableExample) {
             String topic = knobs.required(TOPIC, "the Kafka topic to consume").asString();
             String tablePath = knobs.required(TABLE_PATH, "the table's path under the lake root, e.g. " + tableExample)
-                    .asString();
+                    .asLakePath();
             LakeSettings lake = LakeSettings.fromKnobs(knobs);
             KafkaConnection kafka = KafkaConnection.fromKnobs(knobs);
             Optional<String> telemetry = knobs.optional(TELEMETRY_FILE).map(Knob::asString);
             int healthPort = knobs.env(HEALTH_PORT, "8080").asPort();
-            return new Settings(topic, tablePath, lake, kafka, telemetry, healthPort);
+            String listenAddress = knobs.env(LISTEN_ADDRESS, "127.0.0.1").asIpAddress();
+            return new Settings(topic, tablePath, lake, kafka, telemetry, healthPort, listenAddress);
         }
 
         /** Where the table is: {@code TABLE_PATH} under the lake's root. */

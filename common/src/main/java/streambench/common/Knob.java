@@ -55,6 +55,41 @@ public record Knob(String name, String value) {
         return v;
     }
 
+    /**
+     * An IPv4 or IPv6 address literal, never a host name: a name would be looked up, and a listener bound to what
+     * it resolves to today is not what the variable says.
+     */
+    public String asIpAddress() {
+        String v = value.trim();
+        boolean ipv4 = v.matches("(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)(\\.(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)){3}");
+        boolean ipv6 = v.contains(":") && v.matches("[0-9A-Fa-f:.]+");
+        if (!ipv4 && !ipv6) {
+            throw invalid("an IP address such as 127.0.0.1 (loopback) or 0.0.0.0 (every interface)");
+        }
+        try {
+            java.net.InetAddress.getByName(v); // a literal: parsed, never looked up
+        } catch (java.net.UnknownHostException e) {
+            throw invalid("an IP address such as 127.0.0.1 (loopback) or 0.0.0.0 (every interface)");
+        }
+        return v;
+    }
+
+    /**
+     * A path under the lake's root: letters of any script, digits, and what a URI path carries as it is. A space,
+     * {@code %}, {@code #}, {@code ?}, {@code :}, a backslash or a control character would make the table's URI
+     * mean something else, or nothing, to one of the readers and writers of the table (Java's URI, Hadoop's Path).
+     */
+    public String asLakePath() {
+        String v = value.trim();
+        boolean fine = !v.isEmpty()
+                && v.codePoints().allMatch(c -> Character.isLetterOrDigit(c) || "-_.~/!$&'()*+,;=@".indexOf(c) >= 0);
+        if (!fine) {
+            throw invalid("a path of letters (any script), digits and - _ . ~ / (no space, %, #, ?, :, \\ or "
+                    + "control character)");
+        }
+        return v;
+    }
+
     public long asLong() {
         try {
             return Long.parseLong(value.trim());

@@ -75,7 +75,7 @@ public final class LakeSettings {
         if (azurite) {
             refuseAdlsBesideAzurite(knobs);
         }
-        String path = knobs.env(LAKE_PATH, "streambench").asString();
+        String path = knobs.env(LAKE_PATH, "streambench").asLakePath();
         if (azurite) {
             return azurite(
                     knobs.env(AZURITE_BLOB_ENDPOINT, "").asString(),

@@ -165,4 +165,19 @@ class LakeSettingsTest {
                 .hasSameSizeAs(lake.hadoopConf())
                 .containsEntry("spark.hadoop.fs.azure.account.hns.enabled", "false");
     }
+
+    @Test
+    void aLakePathThatAUriCannotCarryAsItIsIsRefusedAndOneInAnyScriptIsTaken() {
+        for (String path : new String[] {"a b", "100%", "x#y", "what?", "c:d", "back\\slash", "tab\tbed"}) {
+            assertThatThrownBy(() -> LakeSettings.fromKnobs(
+                            Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", "127.0.0.1:10000", "LAKE_PATH", path))))
+                    .as(path)
+                    .isInstanceOf(ConfigException.class)
+                    .hasMessageStartingWith("LAKE_PATH must be a path of letters");
+        }
+        assertThat(LakeSettings.fromKnobs(
+                                Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", "127.0.0.1:10000", "LAKE_PATH", "été/中文")))
+                        .tableUri("t"))
+                .endsWith("/été/中文/t");
+    }
 }
