@@ -63,11 +63,16 @@ public final class ConsumerStartup {
 
     /** {@code /health} on {@code HEALTH_PORT}, not ready yet; the line says where, as 0 picks any port. */
     public HealthServer startHealth() {
-        HealthServer health = HealthServer.start(settings.healthPort());
-        out.println("health: http://0.0.0.0:" + health.port() + ConsumerContract.HEALTH_PATH);
+        HealthServer health = HealthServer.start(settings.listenAddress(), settings.healthPort());
+        out.println("health: http://" + hostInUrl(settings.listenAddress()) + ":" + health.port()
+                + ConsumerContract.HEALTH_PATH);
         out.println(jvmLine(
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory()));
         return health;
+    }
+
+    private static String hostInUrl(String address) {
+        return address.contains(":") ? "[" + address + "]" : address;
     }
 
     /** What the JVM sees of its machine: in a container, its cpus and mem_limit. */

@@ -28,8 +28,31 @@ public final class HealthServer implements AutoCloseable {
         this.server = server;
     }
 
-    /** Listens on all interfaces at {@code port}; 0 picks a free one (see {@link #port()}). */
+    /**
+     * How long a client may take to send a request, or to take its answer, before the server drops the connection.
+     * The JDK's server reads a request on a pool thread: without a bound, one half-sent request held that thread, and
+     * with it every later {@code /health}, for good. Read by the JDK once, when its server class first loads.
+     */
+    static final int REQUEST_TIMEOUT_SECONDS = 10;
+
+    /** Threads answering requests: a slow client holds one of them for at most the timeout. */
+    static final int THREADS = 4;
+
+    static {
+        for (String limit : new String[] {"sun.net.httpserver.maxReqTime", "sun.net.httpserver.maxRspTime"}) {
+            if (System.getProperty(limit) == null) {
+                System.setProperty(limit, Integer.toString(REQUEST_TIMEOUT_SECONDS));
+            }
+        }
+    }
+
+    /** Listens on loopback at {@code port}; 0 picks a free one (see {@link #port()}). */
     public static HealthServer start(int port) {
+        return start("127.0.0.1", port);
+    }
+
+    /** Listens on {@code address} (an IP literal, {@code LISTEN_ADDRESS}) at {@code port}; 0 picks a free one. */
+    public static HealthServer start(String address, int port) {
         if (port < 0 || port > 65535) {
             // InetSocketAddress would throw IllegalArgumentException: exit 1 without naming the variable
             throw new ConfigException(
@@ -37,10 +60,12 @@ public final class HealthServer implements AutoCloseable {
         }
         HttpServer server;
         try {
-            server = HttpServer.create(new InetSocketAddress(port), 16);
+            server = HttpServer.create(new InetSocketAddress(java.net.InetAddress.getByName(address), port), 16);
         } catch (IOException e) {
             throw new ConfigException(
-                    ConsumerContract.HEALTH_PORT + " " + port + " cannot be bound: " + e.getMessage(), e);
+                    ConsumerContract.HEALTH_PORT + " " + port + " cannot be bound on " + ConsumerContract.LISTEN_ADDRESS
+                            + " " + address + ": " + e.getMessage(),
+                    e);
         }
         HealthServer health = new HealthServer(server);
         Runtime runtime = Runtime.getRuntime();
@@ -48,13 +73,19 @@ public final class HealthServer implements AutoCloseable {
         health.registerMetric(ConsumerContract.JVM_MAX_HEAP_BYTES, runtime::maxMemory);
         server.createContext(ConsumerContract.HEALTH_PATH, health::health);
         server.createContext(ConsumerContract.METRICS_PATH, health::metrics);
-        server.setExecutor(Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "health-http");
+        java.util.concurrent.atomic.AtomicInteger threads = new java.util.concurrent.atomic.AtomicInteger();
+        server.setExecutor(Executors.newFixedThreadPool(THREADS, r -> {
+            Thread t = new Thread(r, "health-http-" + threads.incrementAndGet());
             t.setDaemon(true);
             return t;
         }));
         server.start();
         return health;
+    }
+
+    /** The address it listens on. */
+    public java.net.InetAddress address() {
+        return server.getAddress().getAddress();
     }
 
     public int port() {

@@ -55,4 +55,54 @@ class HealthServerTest {
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
+
+    @Test
+    void listensOnLoopbackUnlessToldOtherwise() {
+        try (HealthServer health = HealthServer.start(0)) {
+            assertThat(health.address().isLoopbackAddress()).isTrue();
+        }
+        try (HealthServer health = HealthServer.start("0.0.0.0", 0)) {
+            assertThat(health.address().isAnyLocalAddress()).isTrue();
+        }
+    }
+
+    /** One thread read requests, with no time limit: a client that sent half a request blocked /health for good. */
+    @Test
+    void halfSentRequestsDoNotBlockTheNextClient() throws Exception {
+        try (HealthServer health = HealthServer.start(0)) {
+            health.markReady();
+            java.util.List<java.net.Socket> stalled = new java.util.ArrayList<>();
+            try {
+                for (int i = 0; i < HealthServer.THREADS + 1; i++) {
+                    java.net.Socket s = new java.net.Socket("127.0.0.1", health.port());
+                    s.getOutputStream().write("GET /health HTTP/1.1\r\nHost: x\r\n".getBytes());
+                    s.getOutputStream().flush();
+                    stalled.add(s);
+                }
+                HttpResponse<String> answer = http.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + health.port() + "/health"))
+                                .timeout(java.time.Duration.ofSeconds(60))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertThat(answer.statusCode()).isEqualTo(200);
+            } finally {
+                for (java.net.Socket s : stalled) {
+                    s.close();
+                }
+            }
+        }
+    }
+
+    @Test
+    void aListenAddressThatIsNotAnIpLiteralIsAConfigurationErrorNamingTheVariable() {
+        assertThatThrownBy(() -> Knobs.of(java.util.Map.of("LISTEN_ADDRESS", "example.com"))
+                        .env("LISTEN_ADDRESS", "127.0.0.1")
+                        .asIpAddress())
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("LISTEN_ADDRESS must be an IP address");
+        assertThat(Knobs.of(java.util.Map.of("LISTEN_ADDRESS", "::1"))
+                        .env("LISTEN_ADDRESS", "127.0.0.1")
+                        .asIpAddress())
+                .isEqualTo("::1");
+    }
 }

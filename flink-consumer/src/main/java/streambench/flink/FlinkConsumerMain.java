@@ -285,6 +285,13 @@ public final class FlinkConsumerMain {
         conf.setString("taskmanager.numberOfTaskSlots", Integer.toString(s.parallelism()));
         conf.setString("parallelism.default", Integer.toString(s.parallelism()));
         conf.setString("rest.bind-port", "0"); // any free port: two local consumers must not collide
+        // A local cluster's REST endpoint and blob server bind every interface by default and authenticate nobody;
+        // on a cluster (a job submitted to one) its own configuration decides.
+        conf.setString("rest.bind-address", s.listenAddress());
+        conf.setString("rest.address", s.listenAddress());
+        conf.setString("jobmanager.bind-host", s.listenAddress());
+        conf.setString("taskmanager.bind-host", s.listenAddress());
+        conf.setString("taskmanager.host", s.listenAddress());
         conf.setString("fs.allowed-fallback-filesystems", "abfs;abfss");
         s.hadoopConf().forEach((k, v) -> conf.setString("flink.hadoop." + k, v));
         return conf;

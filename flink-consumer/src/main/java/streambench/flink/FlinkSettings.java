@@ -142,4 +142,9 @@ record FlinkSettings(
     int healthPort() {
         return consumer.healthPort();
     }
+
+    /** {@code LISTEN_ADDRESS}: where the local cluster's listeners bind. */
+    String listenAddress() {
+        return consumer.listenAddress();
+    }
 }

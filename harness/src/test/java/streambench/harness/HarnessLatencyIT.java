@@ -27,19 +27,38 @@ import streambench.harness.cli.HarnessMain;
 class HarnessLatencyIT {
     @Test
     void everyEnginePassesAtALowRate(@TempDir Path results) throws Exception {
-        String out = runHarness(
-                "--engines",
-                "yardstick,spark-3.5,spark-4.2,flink-1.16",
-                "--rate",
-                "2000",
-                "--duration",
-                "30",
-                "--warmup",
-                "5",
-                "--threshold",
-                "10",
-                "--results",
-                results.toString());
+        String out;
+        // the whole run against a lake that refuses what a real account refuses, under a path a URI must encode,
+        // with every listener of every process watched: a consumer, broker or harness listening beyond loopback
+        // offers an unauthenticated port (Spark's driver hands out the account key)
+        try (ListeningSockets listeners = ListeningSockets.watchThisJvmAndItsChildren()) {
+            out = runHarness(
+                    "--engines",
+                    "yardstick,spark-3.5,spark-4.2,flink-1.16",
+                    "--rate",
+                    "2000",
+                    "--duration",
+                    "30",
+                    "--warmup",
+                    "5",
+                    "--threshold",
+                    "10",
+                    "--strict-lake",
+                    "--set",
+                    "LAKE_PATH=it/été中",
+                    "--results",
+                    results.toString());
+            assertThat(listeners.seen())
+                    .as("listeners seen: the consumers' /health at least")
+                    .hasSizeGreaterThan(4);
+            assertThat(listeners.beyondLoopback())
+                    .as("listening beyond loopback")
+                    .isEmpty();
+        }
+        assertThat(out)
+                .contains("refusing what a real account refuses")
+                .contains("/it/été中/")
+                .doesNotContain("storage request(s) that a real Azure account would refuse");
 
         JsonNode summary =
                 new ObjectMapper().readTree(results.resolve("summary.json").toFile());

@@ -88,6 +88,9 @@ final class BackgroundCheckpointer implements AutoCloseable {
             // thread-local, so the stream's jobs stay in the default pool
             spark.sparkContext().setLocalProperty("spark.scheduler.pool", SCHEDULER_POOL);
             long t0 = System.nanoTime();
+            out.printf(
+                    "spark: Delta log checkpoint of version %d starting (background, %s)%n",
+                    version, SparkSettings.spelling(settings.checkpointWriter()));
             checkpoint(log, version, settings.checkpointWriter());
             lastCheckpointed = version;
             failuresInARow = 0;

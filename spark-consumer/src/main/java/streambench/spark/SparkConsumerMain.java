@@ -147,6 +147,25 @@ public final class SparkConsumerMain {
         return fallback;
     }
 
+    /**
+     * Under a local master the driver's RPC and block manager listen on the machine's address by default, with no
+     * authentication, and the driver hands Delta's Hadoop configuration, account key included, to whoever asks:
+     * they bind {@code LISTEN_ADDRESS} instead. A cluster's own settings (spark-submit) are left as they are.
+     */
+    static void listenOnlyWhereAsked(SparkConf conf, String listenAddress) {
+        if (!conf.get("spark.master", "").startsWith("local") || conf.contains("spark.driver.bindAddress")) {
+            return;
+        }
+        conf.set("spark.driver.bindAddress", listenAddress);
+        try {
+            if (java.net.InetAddress.getByName(listenAddress).isLoopbackAddress()) {
+                conf.set("spark.driver.host", listenAddress);
+            }
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalStateException("LISTEN_ADDRESS was checked to be an IP literal", e);
+        }
+    }
+
     static int run(Knobs knobs, PrintStream out) throws Exception {
         SparkSettings s = SparkSettings.fromKnobs(knobs);
         ConsumerStartup startup = new ConsumerStartup(PROGRAM, s.consumer(), out);
@@ -159,6 +178,7 @@ public final class SparkConsumerMain {
         if (!conf.contains("spark.master")) {
             conf.setMaster(s.master()); // spark-submit --master wins over SPARK_MASTER
         }
+        listenOnlyWhereAsked(conf, s.listenAddress());
         whereLogFilesGo(s.tableUri(), s.sparkConf(), out).forEach(conf::set);
         SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
         out.println("spark: version " + spark.version() + ", master "

@@ -265,6 +265,11 @@ record SparkSettings(
         return consumer.healthPort();
     }
 
+    /** {@code LISTEN_ADDRESS}: where a local master's driver and block manager bind. */
+    String listenAddress() {
+        return consumer.listenAddress();
+    }
+
     private static long noLimitOrMore(Knob knob) {
         long value = knob.asLong();
         if (value < 0) {

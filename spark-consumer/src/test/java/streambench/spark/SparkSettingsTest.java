@@ -87,4 +87,22 @@ class SparkSettingsTest {
                 .as("every writer then keeps the file system's path")
                 .isEmpty();
     }
+
+    @Test
+    void aLocalMastersDriverListensOnLoopbackAndAClustersSettingsAreLeftAlone() {
+        org.apache.spark.SparkConf local = new org.apache.spark.SparkConf().setMaster("local[2]");
+        SparkConsumerMain.listenOnlyWhereAsked(local, with("UNRELATED", "x").listenAddress());
+        assertThat(local.get("spark.driver.bindAddress")).isEqualTo("127.0.0.1");
+        assertThat(local.get("spark.driver.host")).isEqualTo("127.0.0.1");
+
+        org.apache.spark.SparkConf container = new org.apache.spark.SparkConf().setMaster("local[2]");
+        SparkConsumerMain.listenOnlyWhereAsked(
+                container, with("LISTEN_ADDRESS", "0.0.0.0").listenAddress());
+        assertThat(container.get("spark.driver.bindAddress")).isEqualTo("0.0.0.0");
+        assertThat(container.contains("spark.driver.host")).isFalse();
+
+        org.apache.spark.SparkConf cluster = new org.apache.spark.SparkConf().setMaster("spark://master:7077");
+        SparkConsumerMain.listenOnlyWhereAsked(cluster, "127.0.0.1");
+        assertThat(cluster.contains("spark.driver.bindAddress")).isFalse();
+    }
 }
