@@ -55,6 +55,7 @@ class ExternalServicesIT {
                     .contains("kafka: external " + kafka.bootstrapServers())
                     .contains("lake: azurite abfs://")
                     .doesNotContain("embedded")
+                    .contains("deleted its tables, checkpoints and warm-up table under abfs://")
                     .contains("{ \"status\": \"Succeeded\" }");
 
             // two producer processes, as on two machines, then a consumer, then analyze with both summaries

@@ -67,7 +67,8 @@ final class TrialSession implements AutoCloseable {
                 load.warmStartSeconds,
                 load.storeDelayMs);
         Services services = Services.start(knobs, layout, dir.dir(), true, load.lakeFront(false), out);
-        EngineRun base = new EngineRun(layout, services, defaults, dir, info, load.overrides, heap, out, List.of());
+        EngineRun base = new EngineRun(layout, services, defaults, dir, info, load.overrides, heap, out, List.of())
+                .keepingTables(load.keepTables);
         return new TrialSession(services, base, dir, info);
     }
 

@@ -46,6 +46,7 @@ public final class EngineRun {
     private final String heap;
     private final PrintStream out;
     private final List<FaultSpec> faults;
+    private final boolean keepTables;
 
     public EngineRun(
             InstallLayout layout,
@@ -57,6 +58,21 @@ public final class EngineRun {
             String heap,
             PrintStream out,
             List<FaultSpec> faults) {
+        this(layout, services, defaults, dir, info, overrides, heap, out, faults, false);
+    }
+
+    private EngineRun(
+            InstallLayout layout,
+            Services services,
+            KnobDefaults defaults,
+            RunDirectory dir,
+            RunInfo info,
+            Map<String, String> overrides,
+            String heap,
+            PrintStream out,
+            List<FaultSpec> faults,
+            boolean keepTables) {
+        this.keepTables = keepTables;
         this.faults = faults;
         this.layout = layout;
         this.services = services;
@@ -73,7 +89,17 @@ public final class EngineRun {
      * directory (so its own topic and table), its own settings (the rate) and knob overrides, no faults.
      */
     public EngineRun forTrial(RunDirectory trialDir, RunInfo trialInfo, Map<String, String> trialOverrides) {
-        return new EngineRun(layout, services, defaults, trialDir, trialInfo, trialOverrides, heap, out, List.of());
+        return new EngineRun(
+                layout, services, defaults, trialDir, trialInfo, trialOverrides, heap, out, List.of(), keepTables);
+    }
+
+    /**
+     * This run with {@code keep}: each engine's tables (its table, checkpoints, warm-up table) stay in the lake after
+     * its turn; otherwise they are deleted once analysed. On ADLS they cost money; on the embedded Azurite they fill
+     * its memory over a long search.
+     */
+    public EngineRun keepingTables(boolean keep) {
+        return new EngineRun(layout, services, defaults, dir, info, overrides, heap, out, faults, keep);
     }
 
     public RunInfo info() {
@@ -126,7 +152,23 @@ public final class EngineRun {
                 return runWithTopic(engine, knobs, env, topic, tableUri);
             } finally {
                 topics.delete(topic); // the broker's disk holds every run's events otherwise
+                if (!keepTables) {
+                    deleteTables(dir.runId() + "/" + engine.id());
+                }
             }
+        }
+    }
+
+    /** Everything the engine wrote under its folder of the lake; a failure is said, never fails the run. */
+    private void deleteTables(String folder) {
+        String uri = services.lake().tableUri(folder);
+        try (FileSystem fs = LakeFileSystem.open(services.lake(), Map.of())) {
+            if (fs.delete(new org.apache.hadoop.fs.Path(uri), true)) {
+                out.println("  deleted its tables, checkpoints and warm-up table under " + uri
+                        + " (--keep-tables keeps them)");
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            out.println("  could not delete " + uri + ": " + e.getMessage());
         }
     }
 

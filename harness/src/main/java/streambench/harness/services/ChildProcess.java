@@ -33,6 +33,12 @@ import streambench.common.ParentWatch;
 public final class ChildProcess implements AutoCloseable {
     private static final Set<ChildProcess> RUNNING = ConcurrentHashMap.newKeySet();
     private static final int TAIL_LINES = 40;
+    /**
+     * The most a child's log file takes: a consumer stuck in a loop of warnings, over a long capacity search,
+     * filled the disk. Past it the lines still reach the listener and the in-memory tail, not the file. Tests
+     * lower it.
+     */
+    static volatile long logCapBytes = 256L * 1024 * 1024;
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(ChildProcess::stopAll, "stop-child-processes"));
@@ -252,11 +258,24 @@ public final class ChildProcess implements AutoCloseable {
                         new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
                 BufferedWriter log = Files.newBufferedWriter(
                         logFile, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+            long cap = logCapBytes;
+            long written = Files.size(logFile);
+            boolean capped = false;
             String line;
             while ((line = in.readLine()) != null) {
-                log.write(line);
-                log.newLine();
-                log.flush();
+                if (!capped) {
+                    // chars, not bytes: close enough for a bound, and no encoding pass per line
+                    written += line.length() + 1;
+                    if (written > cap) {
+                        capped = true;
+                        log.write("[streambench: this log reached " + cap / (1024 * 1024) + " MiB ("
+                                + cap + " bytes); later lines are not written here]");
+                    } else {
+                        log.write(line);
+                    }
+                    log.newLine();
+                    log.flush();
+                }
                 synchronized (tail) {
                     if (tail.size() == TAIL_LINES) {
                         tail.removeFirst();

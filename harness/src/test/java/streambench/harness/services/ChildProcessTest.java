@@ -32,4 +32,30 @@ class ChildProcessTest {
                 .as("stopped by the harness, not crashed")
                 .isFalse();
     }
+
+    @Test
+    void aLogStopsGrowingAtItsCapWhileTheTailAndListenerGoOn(@TempDir Path dir) throws Exception {
+        long before = ChildProcess.logCapBytes;
+        ChildProcess.logCapBytes = 10_000;
+        try {
+            java.util.concurrent.atomic.AtomicLong heard = new java.util.concurrent.atomic.AtomicLong();
+            ChildProcess chatty = ChildProcess.start(
+                    "chatty",
+                    List.of("sh", "-c", "i=0; while [ $i -lt 5000 ]; do echo \"line $i of a chatty child\"; i=$((i+1)); done"),
+                    Map.of(),
+                    null,
+                    dir.resolve("chatty.log"),
+                    line -> heard.incrementAndGet());
+            assertThat(chatty.waitFor(Duration.ofSeconds(60))).hasValue(0);
+            chatty.stop(Duration.ofSeconds(5));
+
+            assertThat(java.nio.file.Files.size(dir.resolve("chatty.log"))).isLessThan(11_000);
+            assertThat(java.nio.file.Files.readString(dir.resolve("chatty.log")))
+                    .contains("[streambench: this log reached");
+            assertThat(heard.get()).isEqualTo(5000);
+            assertThat(chatty.logTail()).contains("line 4999 of a chatty child");
+        } finally {
+            ChildProcess.logCapBytes = before;
+        }
+    }
 }
