@@ -109,7 +109,7 @@ class FlinkConsumerIT {
         assertThat(String.join("\n", output))
                 .contains("CHECKPOINT_INTERVAL_MS=700")
                 .contains("checkpoint every 700 ms")
-                .contains("ADLS_ACCOUNT_KEY=<redacted>")
+                .contains("fs.azure.account.key.devstoreaccount1.dfs.core.windows.net=<redacted>")
                 .doesNotContain(LakeSettings.AZURITE_KEY);
 
         JsonNode spark = ConsumerChecks.readWithSpark(LAYOUT, services, table, tmp);

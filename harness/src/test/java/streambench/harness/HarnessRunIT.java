@@ -62,7 +62,7 @@ class HarnessRunIT {
         assertThat(out)
                 .contains("kafka: embedded KRaft broker")
                 .contains("lake: embedded Azurite")
-                .contains("lake: every storage request held 20 ms by a delay proxy")
+                .contains("in front of Azurite, every storage request held 20 ms")
                 .contains("write/read/rename/delete round trip")
                 .contains("producer: offered 2,000 msg/s, achieved");
         assertThat(out.strip().lines().reduce((a, b) -> b)).hasValue("{ \"status\": \"Succeeded\" }");

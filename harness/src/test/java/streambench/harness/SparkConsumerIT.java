@@ -133,7 +133,7 @@ abstract class SparkConsumerIT {
         }
         assertThat(String.join("\n", output))
                 .contains("MAX_OFFSETS_PER_TRIGGER=5000")
-                .contains("ADLS_ACCOUNT_KEY=<redacted>")
+                .contains("fs.azure.account.key.devstoreaccount1.dfs.core.windows.net=<redacted>")
                 .doesNotContain(LakeSettings.AZURITE_KEY);
     }
 

@@ -99,7 +99,7 @@ class YardstickConsumerIT {
                 .contains("COMMIT_INTERVAL=700ms")
                 .contains("commit every 700 ms")
                 .contains("yardstick: 4 partitions from the earliest offset")
-                .contains("ADLS_ACCOUNT_KEY=<redacted>")
+                .contains("fs.azure.account.key.devstoreaccount1.dfs.core.windows.net=<redacted>")
                 .doesNotContain(LakeSettings.AZURITE_KEY);
 
         JsonNode spark = ConsumerChecks.readWithSpark(LAYOUT, services, table, tmp);

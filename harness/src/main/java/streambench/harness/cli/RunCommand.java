@@ -144,7 +144,7 @@ public final class RunCommand implements Callable<Integer> {
             faults.forEach(
                     f -> f.validate(durationSeconds, services.embeddedKafkaRunning(), services.embeddedLakeRunning()));
             EngineRun engineRun = new EngineRun(
-                    layout, services, defaults, run, info, load.overrides, consumerHeap.value, out, faults)
+                            layout, services, defaults, run, info, load.overrides, consumerHeap.value, out, faults)
                     .keepingTables(load.keepTables);
             ResultsWriter writer = new ResultsWriter(load.results, run.dir());
             List<EngineResult> results = new ArrayList<>();
