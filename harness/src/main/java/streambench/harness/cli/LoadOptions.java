@@ -55,9 +55,10 @@ final class LoadOptions {
     @Option(
             names = "--keep-tables",
             defaultValue = "${env:KEEP_TABLES:-false}",
-            description = "Keep each engine's Delta table, checkpoints and warm-up table in the lake after its turn "
-                    + "(to analyze them later); by default they are deleted once analysed: on ADLS Gen2 they are "
-                    + "billed, on the embedded Azurite they fill its memory (env KEEP_TABLES, default ${DEFAULT-VALUE}).")
+            description =
+                    "Keep each engine's Delta table, checkpoints and warm-up table in the lake after its turn "
+                            + "(to analyze them later); by default they are deleted once analysed: on ADLS Gen2 they are "
+                            + "billed, on the embedded Azurite they fill its memory (env KEEP_TABLES, default ${DEFAULT-VALUE}).")
     boolean keepTables;
 
     @Option(

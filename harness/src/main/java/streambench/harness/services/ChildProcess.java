@@ -268,8 +268,8 @@ public final class ChildProcess implements AutoCloseable {
                     written += line.length() + 1;
                     if (written > cap) {
                         capped = true;
-                        log.write("[streambench: this log reached " + cap / (1024 * 1024) + " MiB ("
-                                + cap + " bytes); later lines are not written here]");
+                        log.write("[streambench: this log reached " + cap / (1024 * 1024) + " MiB (" + cap
+                                + " bytes); later lines are not written here]");
                     } else {
                         log.write(line);
                     }

@@ -41,7 +41,10 @@ class ChildProcessTest {
             java.util.concurrent.atomic.AtomicLong heard = new java.util.concurrent.atomic.AtomicLong();
             ChildProcess chatty = ChildProcess.start(
                     "chatty",
-                    List.of("sh", "-c", "i=0; while [ $i -lt 5000 ]; do echo \"line $i of a chatty child\"; i=$((i+1)); done"),
+                    List.of(
+                            "sh",
+                            "-c",
+                            "i=0; while [ $i -lt 5000 ]; do echo \"line $i of a chatty child\"; i=$((i+1)); done"),
                     Map.of(),
                     null,
                     dir.resolve("chatty.log"),
