@@ -9,7 +9,10 @@ public final class ProducerContract {
     /** Every id from here up is unmeasured load; the harness's warm-start producer sends as ids from here. */
     public static final int UNMEASURED_FROM = 2_000_000_000;
 
-    /** A producer's pre-roll (PRODUCER_PREROLL_S) sends as thread i's id from here + i. */
+    /**
+     * A producer's pre-roll (PRODUCER_PREROLL_S) sends thread i's events as id {@code PREROLL_FROM +
+     * PRODUCER_ID_BASE + i}: apart for each producer process, like their measured ids.
+     */
     public static final int PREROLL_FROM = 2_100_000_000;
 
     /** Printed the moment the measured schedule is set up, after any pre-roll: the harness counts faults from it. */

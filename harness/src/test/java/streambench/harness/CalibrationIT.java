@@ -15,6 +15,7 @@ import streambench.common.Knobs;
 import streambench.common.LakeSettings;
 import streambench.harness.analysis.SecondBin;
 import streambench.harness.analysis.TableAnalysis;
+import streambench.harness.delta.DeltaLogTail;
 import streambench.harness.delta.SyntheticTable;
 import streambench.harness.services.EmbeddedAzurite;
 import streambench.harness.services.InstallLayout;
@@ -80,6 +81,38 @@ class CalibrationIT {
                             .against(Map.of(0, new long[] {0, events - 1}))
                             .exact())
                     .isTrue();
+        }
+    }
+
+    /**
+     * A writer that reads its clock, then takes 400 ms to get its commit file into the store: latency must run to
+     * when a reader found the version, 400 ms (and at most a poll interval more) after the timestamp in it.
+     */
+    @Test
+    void measuresToWhereAReaderSawTheCommitNotToItsTimestamp() throws Exception {
+        String table = lake.tableUri("calibration-live/" + UUID.randomUUID());
+        long start = (System.currentTimeMillis() + 1000) * 1000;
+        long pollMillis = 50;
+        try (FileSystem fs = LakeFileSystem.open(lake, Map.of());
+                DeltaLogTail tail =
+                        new DeltaLogTail(fs, table, pollMillis, streambench.common.ProducerContract.UNMEASURED_FROM)) {
+            // 1,000 events/s for 6 s, a commit every 0.5 s of events, its timestamp 0.2 s after its last event,
+            // its file written 0.4 s after that
+            long events = SyntheticTable.write(fs, table, start, 1000, 6, 0.5, 200_000, 400_000);
+            tail.pollOnce();
+
+            TableAnalysis.Result r = TableAnalysis.analyze(fs, table, start, tail.visibility(), rows -> {});
+            assertThat(r.rows()).isEqualTo(events);
+            assertThat(r.unobservedVersions()).isZero();
+            java.util.Map<Long, SecondBin> byCommit = new java.util.HashMap<>();
+            r.commitBins().forEach(b -> byCommit.put(b.elapsedSecond(), b));
+            for (SecondBin b : r.bins()) {
+                double commitMax = byCommit.get(b.elapsedSecond()).maxSeconds();
+                assertThat(b.maxSeconds() - commitMax)
+                        .as("second %d: seen minus committed", b.elapsedSecond())
+                        .isBetween(0.39, 0.40 + pollMillis / 1000.0 + 0.5);
+            }
+            assertThat(r.commitMaxSeconds()).isCloseTo(0.7, within(0.01));
         }
     }
 }

@@ -52,7 +52,7 @@ public final class ProducerMain {
         CountDownLatch finished = new CountDownLatch(1);
         Thread onSigterm = stopOnSigterm(running, stopped, finished);
         try {
-            long prerollAcked = preroll(settings, producers, running, out);
+            List<SenderStats> preroll = preroll(settings, producers, running, out);
             Start start = Start.soon();
             AckedPerSecond ackedPerSecond = new AckedPerSecond(start.nanos(), settings.durationSeconds());
             List<SenderStats> stats = new ArrayList<>();
@@ -77,7 +77,7 @@ public final class ProducerMain {
             flushAndClose(producers);
             ticker.shutdownNow();
             ProducerSummary summary =
-                    summarize(settings, stats, senders, ackedPerSecond, start.micros(), start.nanos(), prerollAcked);
+                    summarize(settings, stats, senders, ackedPerSecond, start.micros(), start.nanos(), preroll);
             if (settings.summaryFile().isPresent()) {
                 summary.writeTo(settings.summaryFile().get());
             }
@@ -142,7 +142,8 @@ public final class ProducerMain {
         for (int i = 0; i < settings.threads(); i++) {
             RateSchedule schedule = new RateSchedule(settings.rateOfThread(i), start.nanos(), start.micros());
             long count = seconds == 0 ? Long.MAX_VALUE : schedule.eventsWithin(seconds);
-            SenderStats s = new SenderStats(firstId + i, ackedPerSecond);
+            SenderStats s = new SenderStats(
+                    firstId + i, ackedPerSecond, schedule.eventsPerSecond(), schedule.startEpochMicros());
             stats.add(s);
             senders.add(new ScheduledSender(
                     producers.get(i),
@@ -163,16 +164,16 @@ public final class ProducerMain {
      * sends through an interpreted client for its first seconds: at 200,000 msg/s on 2 cores the measured
      * schedule's first 3-6 s fell up to 1.7 s behind and failed the load check although every later second
      * was acknowledged within ~100 ms. After the pre-roll the schedule starts on a compiled send path. Returns
-     * how many of its events were acknowledged.
+     * its producers' counters (none without a pre-roll).
      */
-    private static long preroll(
+    private static List<SenderStats> preroll(
             ProducerSettings settings,
             List<Producer<byte[], byte[]>> producers,
             List<ScheduledSender> running,
             PrintStream out)
             throws InterruptedException {
         if (settings.prerollSeconds() == 0) {
-            return 0;
+            return List.of();
         }
         long started = System.nanoTime();
         Start start = Start.soon();
@@ -182,7 +183,7 @@ public final class ProducerMain {
                 settings,
                 producers,
                 start,
-                ProducerContract.PREROLL_FROM,
+                prerollFirstId(settings.producerIdBase()),
                 settings.prerollSeconds(),
                 true,
                 new AckedPerSecond(start.nanos(), 0),
@@ -199,12 +200,20 @@ public final class ProducerMain {
                         + "behind, %d failed) in %.1f s, slowest ack %.0f ms after its due time%n",
                 settings.prerollSeconds(),
                 acked,
-                ProducerContract.PREROLL_FROM,
+                prerollFirstId(settings.producerIdBase()),
                 senders.stream().mapToLong(ScheduledSender::skipped).sum(),
                 stats.stream().mapToLong(x -> x.failed.get()).sum(),
                 (System.nanoTime() - started) / 1e9,
                 stats.stream().mapToLong(x -> x.maxAckLagNanos.get()).max().orElse(0) / 1e6);
-        return acked;
+        return stats;
+    }
+
+    /**
+     * The pre-roll's first producer id: above every measured one, and apart for each producer process (each has
+     * its own PRODUCER_ID_BASE), so the pre-rolls of several processes feeding one topic never share an id.
+     */
+    static int prerollFirstId(int producerIdBase) {
+        return ProducerContract.PREROLL_FROM + (producerIdBase < ProducerContract.UNMEASURED_FROM ? producerIdBase : 0);
     }
 
     /**
@@ -293,7 +302,7 @@ public final class ProducerMain {
             AckedPerSecond ackedPerSecond,
             long startMicros,
             long startNanos,
-            long prerollAcked) {
+            List<SenderStats> preroll) {
         long sent = stats.stream().mapToLong(s -> s.sent.get()).sum();
         long acked = stats.stream().mapToLong(s -> s.acked.get()).sum();
         long failed = stats.stream().mapToLong(s -> s.failed.get()).sum();
@@ -324,7 +333,8 @@ public final class ProducerMain {
                 maxAckLagMs,
                 ackedPerSecond.snapshot(),
                 stats.stream().map(ProducerSummary.PerProducer::of).toList(),
-                prerollAcked);
+                preroll.stream().mapToLong(s -> s.acked.get()).sum(),
+                preroll.stream().map(ProducerSummary.PerProducer::of).toList());
     }
 
     /**

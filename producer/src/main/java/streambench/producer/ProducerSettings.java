@@ -7,6 +7,7 @@ import streambench.common.ConfigException;
 import streambench.common.ConsumerContract;
 import streambench.common.KafkaConnection;
 import streambench.common.Knobs;
+import streambench.common.ProducerContract;
 
 /**
  * Everything the producer reads from the environment, validated once at start. Each default equals the one
@@ -102,6 +103,13 @@ record ProducerSettings(
         int idBase = knobs.env("PRODUCER_ID_BASE", "0").asNonNegativeInt();
         if ((long) idBase + threads - 1 > Integer.MAX_VALUE) {
             throw new ConfigException("PRODUCER_ID_BASE + PRODUCER_THREADS exceeds the 32-bit producer_id range");
+        }
+        if (idBase < ProducerContract.UNMEASURED_FROM
+                && (long) ProducerContract.PREROLL_FROM + idBase + threads - 1 > Integer.MAX_VALUE) {
+            // the pre-roll sends as PREROLL_FROM + PRODUCER_ID_BASE + i, which must stay a 32-bit int too
+            throw new ConfigException("PRODUCER_ID_BASE must be at most "
+                    + ((long) Integer.MAX_VALUE - ProducerContract.PREROLL_FROM - threads + 1) + " with "
+                    + threads + " PRODUCER_THREADS, got \"" + idBase + "\"");
         }
         return idBase;
     }

@@ -16,7 +16,10 @@ import java.util.List;
  * offered only when that stayed small. {@code acked_per_second[k]} counts the acknowledged events due in
  * second k of the schedule (all producer_ids together); {@code duration_s} is the schedule's length.
  * {@code preroll_acked} counts the pre-roll's acknowledged events (reserved producer ids, in the topic before
- * the schedule's), which a reader of the table waits for too.
+ * the schedule's), which a reader of the table waits for too, and {@code preroll_producers} its producer ids with
+ * their seq ranges (a pre-roll skips events while behind, so its ranges may have gaps). Each producer's
+ * {@code rate} and {@code start_micros} give every event's {@code ts}: {@code start_micros + round(seq * 1e6 / rate)},
+ * which the harness checks each row against.
  */
 record ProducerSummary(
         String topic,
@@ -35,7 +38,8 @@ record ProducerSummary(
         @JsonProperty("max_ack_lag_ms") double maxAckLagMs,
         @JsonProperty("acked_per_second") long[] ackedPerSecond,
         List<PerProducer> producers,
-        @JsonProperty("preroll_acked") long prerollAcked) {
+        @JsonProperty("preroll_acked") long prerollAcked,
+        @JsonProperty("preroll_producers") List<PerProducer> prerollProducers) {
 
     record PerProducer(
             @JsonProperty("producer_id") int producerId,
@@ -45,7 +49,9 @@ record ProducerSummary(
             long acked,
             long failed,
             @JsonProperty("max_ack_lag_ms") double maxAckLagMs,
-            @JsonProperty("first_error") String firstError) {
+            @JsonProperty("first_error") String firstError,
+            double rate,
+            @JsonProperty("start_micros") long startMicros) {
 
         static PerProducer of(SenderStats s) {
             long acked = s.acked.get();
@@ -57,7 +63,9 @@ record ProducerSummary(
                     acked,
                     s.failed.get(),
                     s.maxAckLagNanos.get() / 1e6,
-                    s.firstError.get());
+                    s.firstError.get(),
+                    s.rate,
+                    s.startMicros);
         }
     }
 

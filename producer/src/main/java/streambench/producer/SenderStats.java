@@ -32,12 +32,23 @@ final class SenderStats {
 
     private final AckedPerSecond ackedPerSecond;
 
+    /** The schedule of this producer_id: its rate and its first event's due time (epoch µs); 0 when unknown. */
+    final double rate;
+
+    final long startMicros;
+
     SenderStats(int producerId) {
         this(producerId, new AckedPerSecond(0, 0));
     }
 
     SenderStats(int producerId, AckedPerSecond ackedPerSecond) {
+        this(producerId, ackedPerSecond, 0, 0);
+    }
+
+    SenderStats(int producerId, AckedPerSecond ackedPerSecond, double rate, long startMicros) {
         this.producerId = producerId;
+        this.rate = rate;
+        this.startMicros = startMicros;
         this.ackedPerSecond = ackedPerSecond;
     }
 

@@ -69,6 +69,20 @@ class ProducerSettingsTest {
                 .hasMessageStartingWith("TOPIC is not set");
     }
 
+    /** Each producer process's pre-roll gets ids of its own: two processes feeding one topic never share one. */
+    @Test
+    void preRollIdsFollowTheProducerIdBaseAndStayA32BitInt() {
+        assertThat(ProducerMain.prerollFirstId(0)).isEqualTo(streambench.common.ProducerContract.PREROLL_FROM);
+        assertThat(ProducerMain.prerollFirstId(100))
+                .isEqualTo(streambench.common.ProducerContract.PREROLL_FROM + 100);
+        assertThat(ProducerMain.prerollFirstId(streambench.common.ProducerContract.UNMEASURED_FROM))
+                .as("the harness's warm start sends no pre-roll; its ids stay where they are")
+                .isEqualTo(streambench.common.ProducerContract.PREROLL_FROM);
+        assertError(
+                Map.of("PRODUCER_ID_BASE", "100000000", "PRODUCER_THREADS", "4"),
+                "PRODUCER_ID_BASE must be at most 47483644 with 4 PRODUCER_THREADS");
+    }
+
     private static void assertError(Map<String, String> extra, String message) {
         Map<String, String> env = base();
         env.putAll(extra);

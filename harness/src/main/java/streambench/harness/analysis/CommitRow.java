@@ -2,12 +2,14 @@ package streambench.harness.analysis;
 
 /**
  * One data commit as the analysis saw it: when the writer says it committed, when the harness first
- * saw it (or -1 if it was not tailing), how many records it made visible and their latency range.
+ * saw it and the last time it looked and did not (each -1 if it was not tailing), how many records it made
+ * visible and their latency range to the commit timestamp.
  */
 public record CommitRow(
         long version,
         long commitMillis,
         long observedMillis,
+        long notYetMillis,
         long records,
         double minLatencySeconds,
         double maxLatencySeconds) {}

@@ -55,6 +55,11 @@ public final class Completeness {
         }
     }
 
+    /** Rows added that were already there. */
+    public long duplicates() {
+        return duplicates;
+    }
+
     public record Result(long expected, long rows, long missing, long duplicates, long unexpected) {
         public boolean exact() {
             return missing == 0 && duplicates == 0 && unexpected == 0;

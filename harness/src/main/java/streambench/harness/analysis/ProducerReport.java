@@ -18,7 +18,8 @@ import streambench.common.ConfigException;
 /**
  * The producer's summary file as the harness reads it (fields it does not know are ignored).
  * {@code durationSeconds} and {@code ackedPerSecond} are absent from summaries written before they existed;
- * {@code prerollAcked} (the pre-roll's acknowledged events, in the topic before the schedule's) is 0 there.
+ * {@code prerollAcked} (the pre-roll's acknowledged events, in the topic before the schedule's) is 0 there, and
+ * {@code prerollProducers} and each producer's {@code rate} and {@code startMicros} are absent (null).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ProducerReport(
@@ -36,15 +37,35 @@ public record ProducerReport(
         @JsonProperty("max_ack_lag_ms") double maxAckLagMs,
         @JsonProperty("acked_per_second") long[] ackedPerSecond,
         List<PerProducer> producers,
-        @JsonProperty("preroll_acked") long prerollAcked) {
+        @JsonProperty("preroll_acked") long prerollAcked,
+        @JsonProperty("preroll_producers") List<PerProducer> prerollProducers) {
 
+    /**
+     * One producer_id: its acknowledged seq range and, from summaries that have them, its schedule: event
+     * {@code seq} was due at {@code startMicros + round(seq * 1e6 / rate)}.
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record PerProducer(
             @JsonProperty("producer_id") int producerId,
             @JsonProperty("first_seq") Long firstSeq,
             @JsonProperty("last_seq") Long lastSeq,
             long acked,
-            long failed) {}
+            long failed,
+            Double rate,
+            @JsonProperty("start_micros") Long startMicros) {
+
+        public PerProducer(int producerId, Long firstSeq, Long lastSeq, long acked, long failed) {
+            this(producerId, firstSeq, lastSeq, acked, failed, null, null);
+        }
+
+        /** When event {@code seq} was due, epoch µs, as the producer computed its {@code ts}; empty without a schedule. */
+        public java.util.OptionalLong dueMicros(long seq) {
+            if (rate == null || startMicros == null || !(rate > 0)) {
+                return java.util.OptionalLong.empty();
+            }
+            return java.util.OptionalLong.of(startMicros + Math.round(seq * (1e6 / rate)));
+        }
+    }
 
     /** The first scheduled event's time in epoch microseconds: second 0 of the run. */
     public long startMicros() {
@@ -67,6 +88,22 @@ public record ProducerReport(
 
     /** Per producer_id the acknowledged seq range, for the completeness check. */
     public Map<Integer, long[]> expectedRanges() {
+        return ranges(producers);
+    }
+
+    /** Per producer_id of the pre-roll the acknowledged seq range (with gaps where it skipped); empty before. */
+    public Map<Integer, long[]> prerollRanges() {
+        return ranges(prerollProducers == null ? List.of() : prerollProducers);
+    }
+
+    /** The run's producers by id, for the schedule of each one's events. */
+    public Map<Integer, PerProducer> byProducerId() {
+        Map<Integer, PerProducer> out = new HashMap<>();
+        producers.forEach(p -> out.put(p.producerId(), p));
+        return out;
+    }
+
+    private static Map<Integer, long[]> ranges(List<PerProducer> producers) {
         Map<Integer, long[]> out = new HashMap<>();
         for (PerProducer p : producers) {
             if (p.firstSeq() != null && p.lastSeq() != null) {
@@ -138,7 +175,12 @@ public record ProducerReport(
                 reports.stream().mapToDouble(ProducerReport::maxAckLagMs).max().orElse(0),
                 mergedPerSecond(reports, start),
                 all,
-                reports.stream().mapToLong(ProducerReport::prerollAcked).sum());
+                reports.stream().mapToLong(ProducerReport::prerollAcked).sum(),
+                reports.stream()
+                        .flatMap(r -> r.prerollProducers() == null
+                                ? java.util.stream.Stream.empty()
+                                : r.prerollProducers().stream())
+                        .toList());
     }
 
     /** Each producer's seconds shifted onto the earliest one's; unknown as soon as one summary lacks them. */

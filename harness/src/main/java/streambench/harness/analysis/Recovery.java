@@ -8,6 +8,10 @@ import java.util.OptionalLong;
  * until the per-second max is back under the threshold and stays there for the rest of the fault's
  * window, and the peak latency over that window and the seconds just before the fault, whose events were
  * still in flight when it struck.
+ *
+ * <p>Recovery is wall-clock time: the readings are binned by each event's intended second, and the first second
+ * back under the threshold was back only when its events became visible, its latency later. Counted in ts
+ * seconds alone, a recovery would look up to a threshold's worth of seconds shorter than it was.
  */
 public record Recovery(long faultSecond, double peakSeconds, OptionalLong recoverySeconds) {
 
@@ -43,7 +47,11 @@ public record Recovery(long faultSecond, double peakSeconds, OptionalLong recove
         if (lastOver == window.size() - 1) {
             return new Recovery(faultSecond, peak, OptionalLong.empty());
         }
-        long back = lastOver < 0 ? faultSecond : window.get(lastOver + 1).elapsedSecond();
-        return new Recovery(faultSecond, peak, OptionalLong.of(back - faultSecond));
+        if (lastOver < 0) {
+            return new Recovery(faultSecond, peak, OptionalLong.of(0));
+        }
+        SecondBin back = window.get(lastOver + 1);
+        long visibleAt = (long) Math.ceil(back.elapsedSecond() + back.maxSeconds());
+        return new Recovery(faultSecond, peak, OptionalLong.of(Math.max(0, visibleAt - faultSecond)));
     }
 }

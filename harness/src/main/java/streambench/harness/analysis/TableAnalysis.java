@@ -11,6 +11,7 @@ import streambench.common.ProducerContract;
 import streambench.harness.delta.DeltaCommit;
 import streambench.harness.delta.DeltaLogReader;
 import streambench.harness.delta.EventFileReader;
+import streambench.harness.delta.Visibility;
 
 /**
  * Latency of every committed record: the commit time of the version that first made it visible minus
@@ -21,10 +22,20 @@ import streambench.harness.delta.EventFileReader;
  * from {@link #WARM_START_PRODUCER_ID_BASE}) are counted apart and never measured either.
  */
 public final class TableAnalysis {
+    /**
+     * @param bins              per second of ts, the latency to when a reader could see the row ({@link Visibility}):
+     *                          what the verdict judges; the commit timestamp where the version was not seen live
+     * @param commitBins        the same rows' latency to their version's commit timestamp, the writer's own clock
+     * @param committedBySecond measured rows by the second of the run they became visible
+     * @param unobservedVersions data versions the tail did not see appear: their visibility is their commit time
+     * @param reservedDuplicates rows of the warm start or a pre-roll in the table more than once
+     */
     public record Result(
             List<SecondBin> bins,
             Histogram whole,
             double maxSeconds,
+            List<SecondBin> commitBins,
+            double commitMaxSeconds,
             List<CommitRow> commits,
             Completeness completeness,
             long rows,
@@ -34,7 +45,10 @@ public final class TableAnalysis {
             long lastCommitMillis,
             Map<Long, Long> committedBySecond,
             long warmStartRows,
-            long prerollRows) {}
+            long prerollRows,
+            long reservedDuplicates,
+            ScheduleCheck.Result schedule,
+            long unobservedVersions) {}
 
     /**
      * The harness's warm-up load, and every producer's pre-roll, is sent as producer ids from here up: the same
@@ -45,38 +59,41 @@ public final class TableAnalysis {
 
     /** Every row belongs to the run: for tables whose writer is known (calibration, synthetic tables). */
     public static Result analyze(
-            FileSystem fs, String tableUri, long startMicros, Map<Long, Long> observedMillis, LongConsumer progress)
+            FileSystem fs, String tableUri, long startMicros, Map<Long, Visibility> visibility, LongConsumer progress)
             throws IOException {
-        return analyze(fs, tableUri, startMicros, null, observedMillis, progress);
+        return analyze(fs, tableUri, startMicros, RunExpectations.ANY_ROW, visibility, progress);
     }
 
     private TableAnalysis() {}
 
     /**
-     * @param startMicros    the first scheduled event's ts: second 0 of the run
-     * @param expectedRanges per producer_id the inclusive seq range the run's producers acknowledged; rows
-     *                       outside are foreign ({@code null}: every row is the run's)
-     * @param observedMillis when the harness first saw each version (empty when it was not tailing)
-     * @param progress       told the number of rows read so far, every million rows
+     * @param startMicros the first scheduled event's ts: second 0 of the run
+     * @param expect      what the producers sent; rows outside it are foreign
+     * @param visibility  when the harness's tail found each version (empty when it was not tailing)
+     * @param progress    told the number of rows read so far, every million rows
      */
     public static Result analyze(
             FileSystem fs,
             String tableUri,
             long startMicros,
-            Map<Integer, long[]> expectedRanges,
-            Map<Long, Long> observedMillis,
+            RunExpectations expect,
+            Map<Long, Visibility> visibility,
             LongConsumer progress)
             throws IOException {
         DeltaLogReader log = new DeltaLogReader(fs, tableUri);
-        LatencyRecorder latency = new LatencyRecorder(startMicros);
+        LatencyRecorder visible = new LatencyRecorder(startMicros);
+        LatencyRecorder committed = new LatencyRecorder(startMicros);
         Completeness completeness = new Completeness();
+        Completeness reserved = new Completeness();
         ForeignRows foreign = new ForeignRows();
+        ScheduleCheck schedule = new ScheduleCheck(expect.schedules(), expect.tsToleranceMicros());
         long[] warmStartRows = {0};
         long[] prerollRows = {0};
         List<CommitRow> commits = new ArrayList<>();
         Map<Long, Long> committedBySecond = new java.util.TreeMap<>();
         long rows = 0;
         long lastCommit = -1;
+        long unobserved = 0;
         List<DeltaCommit> all = log.readToEnd();
         if (all.isEmpty()) {
             throw new IOException("no Delta table at " + tableUri + " (no _delta_log/00000000000000000000.json)");
@@ -86,25 +103,34 @@ public final class TableAnalysis {
                 continue;
             }
             long commitMicros = c.commitTimestampMillis() * 1000;
+            Visibility seen = visibility.get(c.version());
+            long visibleMicros = seen == null ? commitMicros : seen.seenMillis() * 1000;
             long[] minMax = {Long.MAX_VALUE, Long.MIN_VALUE};
             long before = rows;
             long foreignBefore = foreign.count();
             long unmeasuredBefore = warmStartRows[0] + prerollRows[0];
             for (DeltaCommit.AddedFile f : c.added()) {
                 rows += EventFileReader.read(fs, log.dataFile(f), (ts, producerId, seq) -> {
-                    if (producerId >= ProducerContract.PREROLL_FROM) {
-                        prerollRows[0]++;
+                    if (producerId >= ProducerContract.UNMEASURED_FROM) {
+                        if (!expect.sentUnmeasured(producerId, seq)) {
+                            foreign.add(producerId, seq, ts, c.version());
+                            return;
+                        }
+                        reserved.add(producerId, seq);
+                        if (producerId >= ProducerContract.PREROLL_FROM) {
+                            prerollRows[0]++;
+                        } else {
+                            warmStartRows[0]++;
+                        }
                         return;
                     }
-                    if (producerId >= WARM_START_PRODUCER_ID_BASE) {
-                        warmStartRows[0]++;
-                        return;
-                    }
-                    if (!belongs(expectedRanges, producerId, seq)) {
+                    if (!expect.measures(producerId, seq)) {
                         foreign.add(producerId, seq, ts, c.version());
                         return;
                     }
-                    latency.record(ts, commitMicros);
+                    visible.record(ts, visibleMicros);
+                    committed.record(ts, commitMicros);
+                    schedule.check(producerId, seq, ts);
                     completeness.add(producerId, seq);
                     minMax[0] = Math.min(minMax[0], ts);
                     minMax[1] = Math.max(minMax[1], ts);
@@ -118,39 +144,40 @@ public final class TableAnalysis {
                     - (foreign.count() - foreignBefore)
                     - (warmStartRows[0] + prerollRows[0] - unmeasuredBefore);
             if (records > 0) {
+                if (seen == null) {
+                    unobserved++;
+                }
                 commits.add(new CommitRow(
                         c.version(),
                         c.commitTimestampMillis(),
-                        observedMillis.getOrDefault(c.version(), -1L),
+                        seen == null ? -1 : seen.seenMillis(),
+                        seen == null ? -1 : seen.notYetMillis(),
                         records,
                         (commitMicros - minMax[1]) / 1e6,
                         (commitMicros - minMax[0]) / 1e6));
-                committedBySecond.merge(Math.floorDiv(commitMicros - startMicros, 1_000_000L), records, Long::sum);
-                lastCommit = Math.max(lastCommit, c.commitTimestampMillis());
+                committedBySecond.merge(Math.floorDiv(visibleMicros - startMicros, 1_000_000L), records, Long::sum);
+                lastCommit = Math.max(lastCommit, visibleMicros / 1000);
             }
         }
         return new Result(
-                latency.bins(),
-                latency.whole(),
-                latency.maxSeconds(),
+                visible.bins(),
+                visible.whole(),
+                visible.maxSeconds(),
+                committed.bins(),
+                committed.maxSeconds(),
                 commits,
                 completeness,
                 rows,
                 foreign,
-                latency.negativeLatencies(),
-                latency.worstNegativeMicros(),
+                committed.negativeLatencies(),
+                committed.worstNegativeMicros(),
                 lastCommit,
                 committedBySecond,
                 warmStartRows[0],
-                prerollRows[0]);
-    }
-
-    private static boolean belongs(Map<Integer, long[]> expectedRanges, int producerId, long seq) {
-        if (expectedRanges == null) {
-            return true;
-        }
-        long[] range = expectedRanges.get(producerId);
-        return range != null && seq >= range[0] && seq <= range[1];
+                prerollRows[0],
+                reserved.duplicates(),
+                schedule.result(),
+                unobserved);
     }
 
     /** Records committed per second over {@code [fromSecond, toSecond)} of the run. */

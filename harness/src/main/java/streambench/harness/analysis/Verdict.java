@@ -3,6 +3,7 @@ package streambench.harness.analysis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The checks, each a small pure function over numbers the analysis produced: four about the engine
@@ -13,24 +14,58 @@ import java.util.Locale;
 public final class Verdict {
     private Verdict() {}
 
-    /** {@code invalidates}: failing it says the run cannot be judged (invalid), not that the engine failed. */
     /** Fewer seconds after the warm-up than this are too short for a slope. */
     public static final int TREND_MIN_POINTS = 5;
 
-    public record Check(String name, boolean passed, String detail, boolean invalidates) {
+    /**
+     * What failing a check says: of the engine (it failed), of the run (it cannot be judged: invalid), or of the
+     * load's timing (the producer was late; that made the engine's job harder, never easier, so a run that passed
+     * everything else stands, and one that failed is undetermined).
+     */
+    public enum Role {
+        ENGINE,
+        VALIDITY,
+        LOAD_TIMING
+    }
+
+    public record Check(String name, boolean passed, String detail, Role role) {
         public Check(String name, boolean passed, String detail) {
-            this(name, passed, detail, false);
+            this(name, passed, detail, Role.ENGINE);
+        }
+
+        /** {@code invalidates}: failing it says the run cannot be judged (invalid), not that the engine failed. */
+        public Check(String name, boolean passed, String detail, boolean invalidates) {
+            this(name, passed, detail, invalidates ? Role.VALIDITY : Role.ENGINE);
+        }
+
+        public boolean invalidates() {
+            return role == Role.VALIDITY;
         }
     }
 
+    /** What the checks add up to, in the order {@link #invalid()}, {@link #passed()}, {@link #undetermined()}. */
     public record Outcome(List<Check> checks) {
+        /**
+         * Every check about the engine and the run's validity passed. A late load does not take that away: every
+         * latency counts from the event's intended time, so the engine kept up with more than was asked of it.
+         */
         public boolean passed() {
-            return checks.stream().allMatch(Check::passed);
+            return checks.stream().filter(c -> c.role() != Role.LOAD_TIMING).allMatch(Check::passed);
         }
 
         /** A validity check failed: the figures describe something other than the engine under the offered load. */
         public boolean invalid() {
             return checks.stream().anyMatch(c -> c.invalidates() && !c.passed());
+        }
+
+        /** The engine failed a check under a load that came late: whose fault it was cannot be told. */
+        public boolean undetermined() {
+            return !invalid() && !passed() && lateLoad();
+        }
+
+        /** The load's timing check failed (whatever else did). */
+        public boolean lateLoad() {
+            return checks.stream().anyMatch(c -> c.role() == Role.LOAD_TIMING && !c.passed());
         }
 
         public List<String> failures() {
@@ -130,28 +165,116 @@ public final class Verdict {
         return new Check("kept-up", ok, detail);
     }
 
-    /** 4. Complete: every acknowledged event in the table exactly once. */
-    public static Check complete(Completeness.Result r) {
+    /**
+     * 4. Complete: every acknowledged event in the table exactly once, and no row of the warm start or a pre-roll
+     * twice (they are not measured, but a duplicate there is the engine's as much as anywhere).
+     */
+    public static Check complete(Completeness.Result r, long unmeasuredDuplicates) {
         return new Check(
                 "complete",
-                r.exact(),
+                r.exact() && unmeasuredDuplicates == 0,
                 fmt(
-                        "%d expected, %d missing, %d duplicated, %d unexpected",
-                        r.expected(), r.missing(), r.duplicates(), r.unexpected()));
+                                "%d expected, %d missing, %d duplicated, %d unexpected",
+                                r.expected(), r.missing(), r.duplicates(), r.unexpected())
+                        + (unmeasuredDuplicates == 0
+                                ? ""
+                                : fmt("; %d rows of the warm start or a pre-roll duplicated", unmeasuredDuplicates)));
     }
 
-    /** 5. The producer delivered the offered load: schedule completed, nothing failed, acks within {@code maxLagMs}. */
-    public static Check load(boolean completedSchedule, long failedSends, double maxAckLagMs, double maxLagMs) {
-        boolean ok = completedSchedule && failedSends == 0 && maxAckLagMs < maxLagMs;
-        String bound =
-                Double.isInfinite(maxLagMs) ? "not bounded: a fault held the broker back" : fmt("bound %.0f", maxLagMs);
+    /**
+     * 5a. The producer delivered the whole load: its schedule completed and no send failed. Otherwise the table
+     * cannot hold what the verdict expects: invalid.
+     */
+    public static Check load(boolean completedSchedule, long failedSends) {
         return new Check(
                 "load",
-                ok,
+                completedSchedule && failedSends == 0,
+                fmt("schedule %s, %d failed sends", completedSchedule ? "completed" : "cut short", failedSends),
+                Role.VALIDITY);
+    }
+
+    /**
+     * 5b. The load came on time: every acknowledgement within {@code maxLagMs} of its event's due time. A late
+     * load only made the engine's job harder (latency counts from the intended time): see {@link Role#LOAD_TIMING}.
+     */
+    public static Check punctual(double maxAckLagMs, double maxLagMs) {
+        String bound = Double.isInfinite(maxLagMs)
+                ? "not bounded: a fault held the broker back"
+                : fmt("bound %.0f ms", maxLagMs);
+        return new Check(
+                "punctual",
+                maxAckLagMs < maxLagMs,
+                fmt("slowest ack %.0f ms after its due time (%s)", maxAckLagMs, bound),
+                Role.LOAD_TIMING);
+    }
+
+    /**
+     * 3b. The backlog did not grow: over the steady window, the Theil–Sen slope of the backlog (events acknowledged
+     * by the end of each second minus events visible by then), times the window, stays within {@code maxGrowthSeconds}
+     * of the offered load. A ratio of committed to produced rates lets an engine 2 % short pass a short trial; the
+     * backlog it leaves grows all the same.
+     *
+     * @param ackedPerSecond   events acknowledged per second of the schedule
+     * @param visiblePerSecond measured events that became visible per second of the run (same seconds)
+     */
+    public static Check backlog(
+            long[] ackedPerSecond,
+            Map<Long, Long> visiblePerSecond,
+            long fromSecond,
+            long toSecond,
+            double offeredRate,
+            double maxGrowthSeconds) {
+        List<double[]> points = new ArrayList<>();
+        long acked = 0;
+        long visible = 0;
+        for (long s = 0; s < toSecond; s++) {
+            acked += s < ackedPerSecond.length ? ackedPerSecond[(int) s] : 0;
+            visible += visiblePerSecond.getOrDefault(s, 0L);
+            if (s >= fromSecond) {
+                points.add(new double[] {s, acked - visible});
+            }
+        }
+        if (points.size() < TREND_MIN_POINTS || !(offeredRate > 0)) {
+            return new Check("backlog", true, fmt("not judged: only %d steady seconds", points.size()));
+        }
+        double slope = TheilSen.slope(points);
+        double growth = slope * (points.get(points.size() - 1)[0] - points.get(0)[0]);
+        double growthSeconds = growth / offeredRate;
+        return new Check(
+                "backlog",
+                growthSeconds <= maxGrowthSeconds,
                 fmt(
-                        "schedule %s, %d failed sends, max schedule-to-ack %.0f ms (%s)",
-                        completedSchedule ? "completed" : "cut short", failedSends, maxAckLagMs, bound),
-                true);
+                        "grew by %.2f s of load over %d s (%+,.0f events/s; fails above %.2f s)",
+                        growthSeconds, points.size(), slope, maxGrowthSeconds));
+    }
+
+    /**
+     * 8. Every measured row's ts is where its producer's schedule put it (within the tolerance). A writer that put
+     * another time there (Kafka's, its own processing time) would hide the producer's lateness: invalid.
+     */
+    public static Check schedule(ScheduleCheck.Result r) {
+        if (r.checked() == 0) {
+            return new Check("schedule", true, "not checked: the producer summary has no schedule", Role.VALIDITY);
+        }
+        if (r.off() == 0) {
+            return new Check(
+                    "schedule",
+                    true,
+                    fmt("every ts of %,d rows on its schedule (within %d µs)", r.checked(), r.toleranceMicros()),
+                    Role.VALIDITY);
+        }
+        return new Check(
+                "schedule",
+                false,
+                fmt(
+                        "ts rewritten by the writer: %,d of %,d rows off their schedule by more than %d µs, the worst by "
+                                + "%+.3f s, e.g. %s",
+                        r.off(),
+                        r.checked(),
+                        r.toleranceMicros(),
+                        r.worstOffMicros() / 1e6,
+                        String.join("; ", r.examples())),
+                Role.VALIDITY);
     }
 
     /** 6. Clean: the table holds only what the run's producers acknowledged. */
@@ -169,36 +292,46 @@ public final class Verdict {
     }
 
     /**
-     * 7. Clocks agree within {@code toleranceMs}: no record committed before it was due (the writer's clock
-     * behind the producer's), and no commit seen by the harness before its own timestamp (the writer's
-     * clock ahead of the harness's). Either makes every latency of the run suspect.
+     * 7. Clocks agree within {@code toleranceMs}: no record committed before it was due (the writer's clock behind
+     * the producer's), no commit seen by the harness before its own timestamp (the writer's clock ahead of the
+     * harness's), and not every commit found later than its timestamp plus a poll interval (the writer's clock
+     * behind the harness's: a constant offset shows in every commit, a slow request only in some, so the
+     * soonest-found commit decides).
      *
-     * @param negativeRecords         records whose commit timestamp is before their ts
-     * @param worstNegativeMicros     the most negative latency, µs (0 if none)
-     * @param minObservedMinusCommitMs the smallest observed-minus-written commit gap, when the harness tailed
+     * @param negativeRecords     records whose commit timestamp is before their ts
+     * @param worstNegativeMicros the most negative latency to the commit timestamp, µs (0 if none)
+     * @param seenMinusCommitMs   found-minus-written gap of the commit found soonest, when the harness tailed
+     * @param pollMs              the tail's poll interval: how late a commit may be found anyway
      */
     public static Check clocks(
             long negativeRecords,
             long worstNegativeMicros,
-            java.util.OptionalLong minObservedMinusCommitMs,
-            long toleranceMs) {
+            java.util.OptionalLong seenMinusCommitMs,
+            long toleranceMs,
+            long pollMs) {
         List<String> problems = new ArrayList<>();
         if (-worstNegativeMicros > toleranceMs * 1000) {
             problems.add(fmt(
                     "writer clock at least %.3f s behind the producer (%d records committed before they were due)",
                     -worstNegativeMicros / 1e6, negativeRecords));
         }
-        if (minObservedMinusCommitMs.isPresent() && -minObservedMinusCommitMs.getAsLong() > toleranceMs) {
+        if (seenMinusCommitMs.isPresent() && -seenMinusCommitMs.getAsLong() > toleranceMs) {
             problems.add(fmt(
                     "writer clock at least %.3f s ahead of the harness (a commit seen before its timestamp)",
-                    -minObservedMinusCommitMs.getAsLong() / 1e3));
+                    -seenMinusCommitMs.getAsLong() / 1e3));
+        }
+        if (seenMinusCommitMs.isPresent() && seenMinusCommitMs.getAsLong() > pollMs + toleranceMs) {
+            problems.add(fmt(
+                    "writer clock about %.3f s behind the harness (even the soonest-found commit appeared %d ms after "
+                            + "its timestamp, the tail looking every %d ms)",
+                    (seenMinusCommitMs.getAsLong() - pollMs) / 1e3, seenMinusCommitMs.getAsLong(), pollMs));
         }
         if (!problems.isEmpty()) {
             return new Check(
                     "clocks", false, String.join("; ", problems) + fmt(" (tolerance %d ms)", toleranceMs), true);
         }
-        String seen = minObservedMinusCommitMs.isPresent()
-                ? fmt(", commits seen at least %d ms after their timestamp", minObservedMinusCommitMs.getAsLong())
+        String seen = seenMinusCommitMs.isPresent()
+                ? fmt(", commits found %d ms or more after their timestamp", seenMinusCommitMs.getAsLong())
                 : "";
         String negatives = negativeRecords == 0
                 ? "no negative latency"

@@ -15,6 +15,7 @@ import streambench.common.ConfigException;
 import streambench.common.Knobs;
 import streambench.common.LakeSettings;
 import streambench.harness.analysis.ProducerReport;
+import streambench.harness.analysis.RunExpectations;
 import streambench.harness.analysis.TableAnalysis;
 import streambench.harness.engine.Engine;
 import streambench.harness.engine.EngineResult;
@@ -92,20 +93,21 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         RunDirectory run = RunDirectory.create(results);
         RunInfo info = new RunInfo(
-                run.runId(),
-                Instant.now(),
-                Machine.current(),
-                producer.targetRate(),
-                durationSeconds,
-                0,
-                0,
-                verdict.warmupSeconds,
-                verdict.thresholdSeconds,
-                verdict.drainTimeoutSeconds,
-                verdict.trendBound,
-                verdict.trendMinRiseSeconds,
-                RunCommand.KEEP_UP_RATIO,
-                verdict.clockToleranceMs);
+                        run.runId(),
+                        Instant.now(),
+                        Machine.current(),
+                        producer.targetRate(),
+                        durationSeconds,
+                        0,
+                        0,
+                        verdict.warmupSeconds,
+                        verdict.thresholdSeconds,
+                        verdict.drainTimeoutSeconds,
+                        verdict.trendBound,
+                        verdict.trendMinRiseSeconds,
+                        RunCommand.KEEP_UP_RATIO,
+                        verdict.clockToleranceMs)
+                .with(verdict.measurement());
         long t0 = System.nanoTime();
         Runtime rt = Runtime.getRuntime();
         EngineResult result;
@@ -115,7 +117,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                     fs,
                     uri,
                     producer.startMicros(),
-                    producer.expectedRanges(),
+                    RunExpectations.forTable(producer, verdict.tsToleranceMs * 1000),
                     Map.of(),
                     rows -> out.printf("  ... %,d rows read%n", rows));
             double seconds = (System.nanoTime() - t0) / 1e9;

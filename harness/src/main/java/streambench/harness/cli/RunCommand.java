@@ -112,7 +112,8 @@ public final class RunCommand implements Callable<Integer> {
                 verdict.clockToleranceMs,
                 faults.stream().map(FaultSpec::text).toList(),
                 load.warmStartSeconds,
-                load.storeDelayMs);
+                load.storeDelayMs,
+                verdict.measurement());
 
         out.printf(
                 "streambench run %s: %,d msg/s for %d s per engine, %d partitions, %d-byte events, threshold %.1f s%n",
@@ -192,7 +193,7 @@ public final class RunCommand implements Callable<Integer> {
         out.println();
         out.println(String.format(
                 Locale.ROOT,
-                "%-11s %-8s %8s %8s %8s %8s %10s %8s %8s %6s %9s",
+                "%-11s %-12s %8s %8s %8s %8s %10s %8s %8s %6s %9s",
                 "engine",
                 "status",
                 "p50 s",
@@ -208,7 +209,7 @@ public final class RunCommand implements Callable<Integer> {
             if (!r.ran()) {
                 out.println(String.format(
                         Locale.ROOT,
-                        "%-11s %-8s %s",
+                        "%-11s %-12s %s",
                         r.label(),
                         r.status(),
                         r.notRun().orElse("")));
@@ -216,7 +217,7 @@ public final class RunCommand implements Callable<Integer> {
             }
             out.println(String.format(
                     Locale.ROOT,
-                    "%-11s %-8s %8.2f %8.2f %8.2f %+8.4f %,10.0f %8.3f %8d %6d %9.3f",
+                    "%-11s %-12s %8.2f %8.2f %8.2f %+8.4f %,10.0f %8.3f %8d %6d %9.3f",
                     r.label(),
                     r.status(),
                     r.percentileSeconds(50),
@@ -229,6 +230,11 @@ public final class RunCommand implements Callable<Integer> {
                     r.completeness().map(c -> c.duplicates()).orElse(-1L),
                     r.consumerCoresPerThousand()));
             YardstickRatios.of(r, results).ifPresent(x -> out.println("    " + x.describe()));
+            r.lateLoadNote().ifPresent(n -> out.println("    passed " + n));
+            if (r.status() == streambench.harness.engine.EngineStatus.UNDETERMINED) {
+                out.println(
+                        "    undetermined: the load came late and a check failed; whose fault it was cannot be told");
+            }
             r.verdict().failures().forEach(f -> out.println("    " + f));
             r.faults()
                     .forEach(f -> out.println(String.format(

@@ -65,7 +65,8 @@ final class TrialSession implements AutoCloseable {
                 verdict.clockToleranceMs,
                 List.of(),
                 load.warmStartSeconds,
-                load.storeDelayMs);
+                load.storeDelayMs,
+                verdict.measurement());
         Services services = Services.start(knobs, layout, dir.dir(), true, load.lakeFront(false), out);
         EngineRun base = new EngineRun(layout, services, defaults, dir, info, load.overrides, heap, out, List.of())
                 .keepingTables(load.keepTables);
@@ -95,8 +96,9 @@ final class TrialSession implements AutoCloseable {
     }
 
     /**
-     * What a search decides on. An invalid load (the producer could not hold its schedule) says nothing about
-     * the engine; foreign rows or disagreeing clocks do say the trial cannot be trusted, so they fail it.
+     * What a search decides on. An incomplete load (the producer could not deliver its schedule) or a late load
+     * under which the engine failed (undetermined) says nothing about the engine: neither a pass nor a failure.
+     * Foreign rows, a rewritten ts or disagreeing clocks do say the trial cannot be trusted, so they fail it.
      */
     static TrialOutcome outcome(EngineResult r) {
         Map<String, Boolean> checks = new LinkedHashMap<>();
@@ -109,6 +111,20 @@ final class TrialSession implements AutoCloseable {
                 .findFirst();
         if (load.isPresent()) {
             return TrialOutcome.invalidLoad(load.get().detail(), checks, r.maxSeconds(), p99, keptUp, cores);
+        }
+        if (r.status() == streambench.harness.engine.EngineStatus.UNDETERMINED) {
+            String late = r.verdict().checks().stream()
+                    .filter(c -> c.name().equals("punctual"))
+                    .map(streambench.harness.analysis.Verdict.Check::detail)
+                    .findFirst()
+                    .orElse("a late load");
+            return TrialOutcome.invalidLoad(
+                    "undetermined: a check failed under a late load (" + late + ")",
+                    checks,
+                    r.maxSeconds(),
+                    p99,
+                    keptUp,
+                    cores);
         }
         return TrialOutcome.judged(
                 r.status() == streambench.harness.engine.EngineStatus.PASSED,

@@ -49,6 +49,34 @@ final class VerdictOptions {
                     + "default ${DEFAULT-VALUE}).")
     long clockToleranceMs;
 
+    @Option(
+            names = "--visibility-poll-ms",
+            defaultValue = "${env:VISIBILITY_POLL_MS:-100}",
+            description = "How often the harness looks for the table's next version, as a reader would: each record's "
+                    + "latency ends when its version was found, at most this late (env VISIBILITY_POLL_MS, default "
+                    + "${DEFAULT-VALUE}).")
+    long visibilityPollMs;
+
+    @Option(
+            names = "--ts-tolerance-ms",
+            defaultValue = "${env:TS_TOLERANCE_MS:-1}",
+            description = "How far a row's ts may be from the time its producer's schedule gave it before the table "
+                    + "counts as rewritten by the writer and the run is invalid (env TS_TOLERANCE_MS, default "
+                    + "${DEFAULT-VALUE}).")
+    long tsToleranceMs;
+
+    @Option(
+            names = "--backlog-growth-max",
+            defaultValue = "${env:BACKLOG_GROWTH_MAX_S:-0.5}",
+            description = "Seconds of the offered load the backlog (acknowledged minus visible) may grow by over the "
+                    + "steady window, from the slope of its per-second readings; more fails the run, however short "
+                    + "(env BACKLOG_GROWTH_MAX_S, default ${DEFAULT-VALUE}).")
+    double backlogGrowthSeconds;
+
+    streambench.harness.engine.Measurement measurement() {
+        return new streambench.harness.engine.Measurement(visibilityPollMs, tsToleranceMs, backlogGrowthSeconds);
+    }
+
     /** The warm-up must leave something to judge: shorter than the load, named by its option ({@code --duration}). */
     void requireWarmupShorterThan(long loadSeconds, String option) {
         if (warmupSeconds >= loadSeconds) {
@@ -60,6 +88,15 @@ final class VerdictOptions {
     void validate() {
         if (clockToleranceMs < 0) {
             throw new ConfigException("--clock-tolerance-ms must be >= 0, got " + clockToleranceMs);
+        }
+        if (visibilityPollMs <= 0 || visibilityPollMs > 10_000) {
+            throw new ConfigException("--visibility-poll-ms must be 1-10000, got " + visibilityPollMs);
+        }
+        if (tsToleranceMs < 0) {
+            throw new ConfigException("--ts-tolerance-ms must be >= 0, got " + tsToleranceMs);
+        }
+        if (!(backlogGrowthSeconds >= 0)) {
+            throw new ConfigException("--backlog-growth-max must be >= 0 seconds, got " + backlogGrowthSeconds);
         }
         if (warmupSeconds < 0) {
             throw new ConfigException("--warmup must be >= 0, got " + warmupSeconds);

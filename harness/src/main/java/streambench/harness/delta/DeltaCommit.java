@@ -20,10 +20,26 @@ public record DeltaCommit(
         List<AddedFile> rewritten,
         List<RemovedFile> removed) {
     /**
-     * {@code path} as written in the log (relative to the table, URI-encoded); {@code numRecords} and
-     * the smallest {@code ts} (epoch µs) from the file's statistics, -1 / {@link Long#MIN_VALUE} when absent.
+     * {@code path} as written in the log (relative to the table, URI-encoded); {@code numRecords}, the smallest
+     * {@code ts} (epoch µs) and the range of {@code producer_id} from the file's statistics, -1 /
+     * {@link Long#MIN_VALUE} when absent.
      */
-    public record AddedFile(String path, long size, long numRecords, long minTsMicros) {}
+    public record AddedFile(
+            String path, long size, long numRecords, long minTsMicros, long minProducerId, long maxProducerId) {
+        public AddedFile(String path, long size, long numRecords, long minTsMicros) {
+            this(path, size, numRecords, minTsMicros, Long.MIN_VALUE, Long.MIN_VALUE);
+        }
+
+        /** All its rows below {@code id}, per its statistics (false when they say nothing). */
+        public boolean allBelow(long id) {
+            return maxProducerId != Long.MIN_VALUE && maxProducerId < id;
+        }
+
+        /** All its rows at or above {@code id}, per its statistics (false when they say nothing). */
+        public boolean allFrom(long id) {
+            return minProducerId != Long.MIN_VALUE && minProducerId >= id;
+        }
+    }
 
     /** {@code dataChange} false: the rows live on in a file of {@link #rewritten()}; true: they are deleted. */
     public record RemovedFile(String path, boolean dataChange) {}

@@ -63,6 +63,8 @@ public final class DeltaLogReader {
     private final Set<String> files = new HashSet<>();
 
     private long nextVersion = 0;
+    /** When the last version read was found: its file opened, before it was read (epoch ms). */
+    private long lastFoundMillis = -1;
 
     public DeltaLogReader(FileSystem fs, String tableUri) {
         this.fs = fs;
@@ -100,6 +102,14 @@ public final class DeltaLogReader {
         }
     }
 
+    /**
+     * When the version {@link #next()} last returned was found (its commit file opened, before it was read and
+     * parsed), epoch ms: the moment a reader could see it, within the tail's poll interval.
+     */
+    public long lastFoundMillis() {
+        return lastFoundMillis;
+    }
+
     /** The data file an add or remove action names, resolved against the table. */
     public Path dataFile(DeltaCommit.AddedFile file) {
         return dataFile(file.path());
@@ -124,6 +134,7 @@ public final class DeltaLogReader {
         } catch (FileNotFoundException e) {
             return Optional.empty();
         }
+        lastFoundMillis = System.currentTimeMillis();
         long timestamp = -1;
         long inCommitTimestamp = -1;
         String operation = "";
@@ -161,7 +172,9 @@ public final class DeltaLogReader {
                             path,
                             add.path("size").asLong(-1),
                             stats.path("numRecords").asLong(-1),
-                            minTsMicros(stats));
+                            minTsMicros(stats),
+                            stats.path("minValues").path("producer_id").asLong(Long.MIN_VALUE),
+                            stats.path("maxValues").path("producer_id").asLong(Long.MIN_VALUE));
                     // the protocol requires dataChange; a writer leaving it out gets the safe reading: new rows
                     (add.path("dataChange").asBoolean(true) ? added : rewritten).add(file);
                     if (add.hasNonNull("deletionVector")) {

@@ -6,21 +6,41 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.fs.FileSystem;
 
 /**
- * Follows a table's log while a run is on: notes when each version was first seen (to compare with
- * the time the writer put in it) and keeps running totals for the live view. It reads only the
- * JSON commits and their file statistics, never data files, so it takes almost no CPU from the
- * engine under test.
+ * Follows a table's log while a run is on, as a reader of the table would: every poll interval it asks for
+ * the next version's commit file, and notes when each version was first found ({@link Visibility}): the
+ * latency the verdict judges ends there. It also keeps running totals for the live view. It reads only the
+ * JSON commits and their file statistics, never data files, so it takes almost no CPU from the engine under
+ * test: one request per poll while nothing is new.
  */
 public final class DeltaLogTail implements AutoCloseable {
     private final DeltaLogReader log;
-    private final Map<Long, Long> observedMillis = new ConcurrentHashMap<>();
+    private final Map<Long, Visibility> visibility = new ConcurrentHashMap<>();
+    private final long pollMillis;
+    /** The start of the last look that found no newer version: no later version existed then. */
+    private long notYetMillis = -1;
+
     private final Thread thread;
     private volatile boolean running = true;
     private volatile long committedRows = 0;
+    private volatile long measuredRows = 0;
+    private volatile long unmeasuredRows = 0;
+    private final FileSystem fs;
+    private final long unmeasuredFrom;
     private volatile double latestMaxLatencySeconds = Double.NaN;
     private volatile IOException lastError;
 
-    public DeltaLogTail(FileSystem fs, String tableUri, long pollMillis) {
+    /**
+     * @param unmeasuredFrom the first producer_id of unmeasured load (warm start, pre-roll): rows are counted on
+     *                       either side of it, from the files' statistics, or from the file itself where they say
+     *                       nothing or it holds both
+     */
+    public DeltaLogTail(FileSystem fs, String tableUri, long pollMillis, long unmeasuredFrom) {
+        if (pollMillis <= 0) {
+            throw new IllegalArgumentException("poll interval must be positive, got " + pollMillis);
+        }
+        this.pollMillis = pollMillis;
+        this.fs = fs;
+        this.unmeasuredFrom = unmeasuredFrom;
         this.log = new DeltaLogReader(fs, tableUri);
         this.thread = new Thread(() -> loop(pollMillis), "delta-log-tail");
         this.thread.setDaemon(true);
@@ -45,14 +65,18 @@ public final class DeltaLogTail implements AutoCloseable {
     /** Reads every version that appeared since the last call. */
     public synchronized void pollOnce() throws IOException {
         while (true) {
+            long asked = System.currentTimeMillis();
             var commit = log.next();
             if (commit.isEmpty()) {
+                notYetMillis = asked;
                 return;
             }
-            long now = System.currentTimeMillis();
             DeltaCommit c = commit.get();
-            observedMillis.putIfAbsent(c.version(), now);
+            visibility.putIfAbsent(c.version(), new Visibility(notYetMillis, log.lastFoundMillis()));
             committedRows += Math.max(0, c.recordCount());
+            for (DeltaCommit.AddedFile f : c.added()) {
+                count(f);
+            }
             if (!c.added().isEmpty()) {
                 long minTs = c.minTsMicros();
                 latestMaxLatencySeconds =
@@ -61,9 +85,38 @@ public final class DeltaLogTail implements AutoCloseable {
         }
     }
 
-    /** When each version was first seen, epoch ms. */
-    public Map<Long, Long> observedMillis() {
-        return Map.copyOf(observedMillis);
+    private void count(DeltaCommit.AddedFile f) throws IOException {
+        if (f.numRecords() >= 0 && f.allBelow(unmeasuredFrom)) {
+            measuredRows += f.numRecords();
+        } else if (f.numRecords() >= 0 && f.allFrom(unmeasuredFrom)) {
+            unmeasuredRows += f.numRecords();
+        } else {
+            long[] split = {0, 0};
+            EventFileReader.read(
+                    fs, log.dataFile(f), (ts, producerId, seq) -> split[producerId < unmeasuredFrom ? 0 : 1]++);
+            measuredRows += split[0];
+            unmeasuredRows += split[1];
+        }
+    }
+
+    /** Rows of measured producers committed so far (below the unmeasured ids). */
+    public long measuredRows() {
+        return measuredRows;
+    }
+
+    /** Rows of unmeasured load (the warm start, pre-rolls) committed so far. */
+    public long unmeasuredRows() {
+        return unmeasuredRows;
+    }
+
+    /** When each version was found by a reader, by version. */
+    public Map<Long, Visibility> visibility() {
+        return Map.copyOf(visibility);
+    }
+
+    /** The interval between two looks for a new version, ms: how far a visibility time may be late. */
+    public long pollMillis() {
+        return pollMillis;
     }
 
     /** Rows committed so far per the log's file statistics. */

@@ -37,6 +37,24 @@ public final class SyntheticTable {
             double commitEverySeconds,
             long delayMicros)
             throws IOException {
+        return write(fs, tableUri, startMicros, rate, durationSeconds, commitEverySeconds, delayMicros, -1);
+    }
+
+    /**
+     * As {@link #write}, in real time when {@code appearsAfterMicros} is 0 or more: each commit file is written that
+     * long after the timestamp it holds, on this machine's clock, as a writer does that reads its clock and then
+     * spends that long getting the file into the store. A reader sees each version that much after its timestamp.
+     */
+    public static long write(
+            FileSystem fs,
+            String tableUri,
+            long startMicros,
+            long rate,
+            long durationSeconds,
+            double commitEverySeconds,
+            long delayMicros,
+            long appearsAfterMicros)
+            throws IOException {
         create(fs, tableUri, startMicros / 1000);
         long total = rate * durationSeconds;
         long perCommit = Math.max(1, Math.round(rate * commitEverySeconds));
@@ -62,16 +80,32 @@ public final class SyntheticTable {
                             .append("seq", seq));
                 }
             }
+            long commitMillis = (lastTs + delayMicros) / 1000;
+            if (appearsAfterMicros >= 0) {
+                sleepUntil(commitMillis + appearsAfterMicros / 1000);
+            }
             commit(
                     fs,
                     tableUri,
                     version,
-                    (lastTs + delayMicros) / 1000,
+                    commitMillis,
                     "{\"add\":{\"path\":\"" + file + "\",\"partitionValues\":{},\"size\":1,\"modificationTime\":0,"
                             + "\"dataChange\":true,\"stats\":\"{\\\"numRecords\\\":" + n + "}\"}}\n");
             version++;
         }
         return total;
+    }
+
+    private static void sleepUntil(long epochMillis) throws IOException {
+        long left;
+        while ((left = epochMillis - System.currentTimeMillis()) > 0) {
+            try {
+                Thread.sleep(left);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted while writing a synthetic table");
+            }
+        }
     }
 
     /** Version 0: the protocol and a table of {@code ts, producer_id, seq}, created at {@code createdMillis}. */

@@ -14,7 +14,9 @@ import streambench.harness.services.ProcessSampler;
 
 /**
  * Everything the reports say about one engine in one run; {@code notRun} holds why it has no figures.
- * {@code maxSeconds} is the exact largest latency; the histogram serves the percentiles.
+ * {@code maxSeconds} is the exact largest latency; the histogram serves the percentiles. Latency runs from each
+ * event's intended send time to when a reader could see it ({@code bins}, judged); {@code commitBins} hold the same
+ * rows' latency to their version's commit timestamp, the writer's own clock, for comparison.
  */
 public record EngineResult(
         String id,
@@ -44,7 +46,8 @@ public record EngineResult(
         String logTail,
         WarmStart warmStart,
         Optional<streambench.harness.analysis.BatchAnatomy> anatomy,
-        Optional<ConsumerJvm> consumerJvm) {
+        Optional<ConsumerJvm> consumerJvm,
+        List<SecondBin> commitBins) {
 
     /**
      * No figures: {@code attempted} when it was started but crashed, never became ready or could not be
@@ -83,7 +86,8 @@ public record EngineResult(
                 logTail,
                 WarmStart.NONE,
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                List.of());
     }
 
     /** Succeeded only when there is at least one result and every one passed: not run and invalid fail too. */
@@ -125,7 +129,8 @@ public record EngineResult(
                 logTail,
                 sent.withRows(warmStart.rows()),
                 batches,
-                jvm);
+                jvm,
+                commitBins);
     }
 
     public boolean ran() {
@@ -136,10 +141,27 @@ public record EngineResult(
         if (!ran()) {
             return attempted ? EngineStatus.FAILED : EngineStatus.NOT_RUN;
         }
+        if (verdict.invalid()) {
+            return EngineStatus.INVALID;
+        }
         if (verdict.passed()) {
             return EngineStatus.PASSED;
         }
-        return verdict.invalid() ? EngineStatus.INVALID : EngineStatus.FAILED;
+        return verdict.undetermined() ? EngineStatus.UNDETERMINED : EngineStatus.FAILED;
+    }
+
+    /**
+     * Passed, but under a load that came late: the note the reports put beside the status ("under a late load
+     * (slowest ack 1,110 ms)"); empty otherwise.
+     */
+    public Optional<String> lateLoadNote() {
+        if (status() != EngineStatus.PASSED || !verdict.lateLoad() || producer.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(
+                java.util.Locale.ROOT,
+                "under a late load (slowest ack %,.0f ms)",
+                producer.get().maxAckLagMs()));
     }
 
     /** The consumer's average CPU over its turn, in cores (1.0 = one core busy); NaN when it was not sampled. */

@@ -15,10 +15,12 @@ import streambench.common.ProducerContract;
 import streambench.harness.analysis.BatchAnatomy;
 import streambench.harness.analysis.Completeness;
 import streambench.harness.analysis.ProducerReport;
+import streambench.harness.analysis.RunExpectations;
 import streambench.harness.analysis.SecondBin;
 import streambench.harness.analysis.TableAnalysis;
 import streambench.harness.analysis.Verdict;
 import streambench.harness.delta.DeltaLogTail;
+import streambench.harness.delta.Visibility;
 import streambench.harness.fault.FaultInjector;
 import streambench.harness.fault.FaultRun;
 import streambench.harness.fault.FaultSpec;
@@ -207,12 +209,14 @@ public final class EngineRun {
             services.kafkaPid().ifPresent(pid -> sampler.watch("kafka", pid));
             services.azuritePid().ifPresent(pid -> sampler.watch("azurite", pid));
             ProducerLauncher.Outcome produced;
-            try (DeltaLogTail tail = new DeltaLogTail(fs, tableUri, 500);
+            try (DeltaLogTail tail = new DeltaLogTail(
+                            fs, tableUri, info.measurement().visibilityPollMs(), ProducerContract.UNMEASURED_FROM);
                     FaultInjector injector = new FaultInjector(faults, actions(engine, slot, sampler), out);
                     PoisonProducer poison = poisonFor(topic)) {
                 ProducerLauncher producer = new ProducerLauncher(layout, services.endpointEnv());
-                WarmStart warm = warmStart(engine, topic, producer, tail, slot);
-                LiveView live = new LiveView(engine.id(), info.durationSeconds(), tail, warm.acked(), out);
+                WarmStartSent warmSent = warmStart(engine, topic, producer, tail, slot);
+                WarmStart warm = warmSent.warmStart();
+                LiveView live = new LiveView(engine.id(), info.durationSeconds(), tail, out);
                 AtomicBoolean faultsStarted = new AtomicBoolean();
                 produced = producer.run(
                         new ProducerLauncher.Request(
@@ -244,12 +248,7 @@ public final class EngineRun {
                     poison.finish();
                 }
                 // the pre-roll's rows come before the schedule's: the table holds both before the load is in
-                drain(
-                        engine,
-                        slot,
-                        tail,
-                        produced.report().get().acked(),
-                        warm.acked() + produced.report().get().prerollAcked());
+                drain(engine, slot, tail, produced.report().get().acked());
                 long malformed = slot.malformedCounted(slot.current().metrics());
                 injector.close(); // a lake paused past the load is resumed before the consumer stops
                 slot.close();
@@ -267,8 +266,9 @@ public final class EngineRun {
                                 knobs,
                                 fs,
                                 tableUri,
-                                tail.observedMillis(),
+                                tail.visibility(),
                                 produced.report().get(),
+                                warmSent.report(),
                                 malformed,
                                 sampler.samples(),
                                 slot.current().process().logTail(),
@@ -299,12 +299,15 @@ public final class EngineRun {
      * engine that cannot get there within the drain timeout is measured anyway (it will fail on its own
      * figures) and the summary says its warm start never completed.
      */
-    private WarmStart warmStart(
+    /** A warm start and its producer's summary (null when there was none), whose rows the analysis checks. */
+    private record WarmStartSent(WarmStart warmStart, ProducerReport report) {}
+
+    private WarmStartSent warmStart(
             Engine engine, String topic, ProducerLauncher producer, DeltaLogTail tail, ConsumerSlot slot)
             throws InterruptedException {
         long seconds = info.warmStartSeconds();
         if (seconds == 0) {
-            return WarmStart.NONE;
+            return new WarmStartSent(WarmStart.NONE, null);
         }
         out.printf(
                 "  warm start: %d s at %,d msg/s into %s (producer ids from %,d, not measured) ...%n",
@@ -329,16 +332,20 @@ public final class EngineRun {
         }
         long acked = sent.report().get().acked();
         long endMillis = sent.report().get().scheduleEndMicros(seconds) / 1000;
-        awaitRows(slot, tail, acked, 100, () -> {});
-        if (tail.committedRows() < acked) {
+        awaitRows(slot, tail::unmeasuredRows, acked, 100, () -> {});
+        if (tail.unmeasuredRows() < acked) {
             out.printf(
                     "  warm start incomplete: %,d of %,d warm-up events in the table after %d s; measuring anyway%n",
-                    tail.committedRows(), acked, info.drainTimeoutSeconds());
-            return new WarmStart(seconds, info.rate(), acked, 0, Double.NaN);
+                    tail.unmeasuredRows(), acked, info.drainTimeoutSeconds());
+            return new WarmStartSent(
+                    new WarmStart(seconds, info.rate(), acked, 0, Double.NaN),
+                    sent.report().get());
         }
         double visibleAfter = Math.max(0, System.currentTimeMillis() - endMillis) / 1000.0;
         out.printf("  warm start done: %,d events in the table %.1f s after its schedule ended%n", acked, visibleAfter);
-        return new WarmStart(seconds, info.rate(), acked, 0, visibleAfter);
+        return new WarmStartSent(
+                new WarmStart(seconds, info.rate(), acked, 0, visibleAfter),
+                sent.report().get());
     }
 
     /**
@@ -398,20 +405,18 @@ public final class EngineRun {
     }
 
     /**
-     * Waits until everything acknowledged is committed, the consumer dies, or the drain timeout passes; the
-     * table holds {@code warmRows} besides (the warm start's and the producer's pre-roll), which the counts shown
-     * leave out.
+     * Waits until every acknowledged event of the measured producers is committed, the consumer dies, or the drain
+     * timeout passes. Only measured rows count: the warm start's and the pre-roll's, and any duplicate of them,
+     * must not end the drain before the load's own rows are in.
      */
-    private void drain(Engine engine, ConsumerSlot slot, DeltaLogTail tail, long acked, long warmRows)
-            throws InterruptedException {
+    private void drain(Engine engine, ConsumerSlot slot, DeltaLogTail tail, long acked) throws InterruptedException {
         awaitRows(
                 slot,
-                tail,
-                acked + warmRows,
+                tail::measuredRows,
+                acked,
                 250,
-                () -> out.printf(
-                        "  draining %s: %,d of %,d committed%n", engine.id(), tail.committedRows() - warmRows, acked));
-        long committed = tail.committedRows() - warmRows;
+                () -> out.printf("  draining %s: %,d of %,d committed%n", engine.id(), tail.measuredRows(), acked));
+        long committed = tail.measuredRows();
         if (!slot.current().process().isAlive()) {
             out.println("  " + engine.label() + " consumer exited during the run; see "
                     + slot.current().process().logFile());
@@ -431,15 +436,16 @@ public final class EngineRun {
     }
 
     /**
-     * Waits until the table holds {@code rows} rows, the consumer dies, or the drain timeout passes, polling
+     * Waits until {@code count} reaches {@code rows}, the consumer dies, or the drain timeout passes, polling
      * every {@code pollMillis}; {@code progress} runs at the start and every 5 s.
      */
-    private void awaitRows(ConsumerSlot slot, DeltaLogTail tail, long rows, long pollMillis, Runnable progress)
+    private void awaitRows(
+            ConsumerSlot slot, java.util.function.LongSupplier count, long rows, long pollMillis, Runnable progress)
             throws InterruptedException {
         long deadline = System.nanoTime()
                 + Duration.ofSeconds(info.drainTimeoutSeconds()).toNanos();
         long lastProgress = 0;
-        while (tail.committedRows() < rows
+        while (count.getAsLong() < rows
                 && System.nanoTime() < deadline
                 && slot.current().process().isAlive()) {
             if (System.nanoTime() - lastProgress > 5_000_000_000L) {
@@ -455,8 +461,9 @@ public final class EngineRun {
             Map<String, String> knobs,
             FileSystem fs,
             String tableUri,
-            Map<Long, Long> observed,
+            Map<Long, Visibility> visibility,
             ProducerReport producer,
+            ProducerReport warmStart,
             long malformed,
             Map<String, List<ProcessSampler.Sample>> processes,
             String logTail,
@@ -470,8 +477,9 @@ public final class EngineRun {
                     fs,
                     tableUri,
                     producer.startMicros(),
-                    producer.expectedRanges(),
-                    observed,
+                    RunExpectations.forRun(
+                            producer, warmStart, info.measurement().tsToleranceMs() * 1000),
+                    visibility,
                     rows -> out.printf("  ... %,d rows read%n", rows));
         } catch (Exception | OutOfMemoryError e) {
             return failed(engine, knobs, "the analysis failed: ", e, logTail, out);
@@ -547,14 +555,26 @@ public final class EngineRun {
                 threshold(judged, info, firstFault),
                 trend(judged, info, firstFault),
                 Verdict.keptUp(produced, committed, info.keepUpRatio(), drained, Math.max(0, drainSeconds)),
-                Verdict.complete(complete),
-                Verdict.load(
-                        producer.completedSchedule(),
-                        producer.failed(),
+                Verdict.backlog(
+                        acked,
+                        r.committedBySecond(),
+                        info.warmupSeconds(),
+                        firstFault.orElse(window),
+                        info.rate(),
+                        info.measurement().backlogGrowthSeconds()),
+                Verdict.complete(complete, r.reservedDuplicates()),
+                Verdict.load(producer.completedSchedule(), producer.failed()),
+                Verdict.punctual(
                         producer.maxAckLagMs(),
                         faultRun.brokerRestarted() ? Double.POSITIVE_INFINITY : PRODUCER_MAX_ACK_LAG_MS),
                 Verdict.clean(r.foreign()),
-                Verdict.clocks(r.negativeLatencies(), r.worstNegativeMicros(), minGap, info.clockToleranceMs())));
+                Verdict.schedule(r.schedule()),
+                Verdict.clocks(
+                        r.negativeLatencies(),
+                        r.worstNegativeMicros(),
+                        minGap,
+                        info.clockToleranceMs(),
+                        info.measurement().visibilityPollMs())));
         if (crashed) {
             checks.add(new Verdict.Check("ran", false, "the consumer exited on its own during the run"));
         }
@@ -589,7 +609,8 @@ public final class EngineRun {
                 verdict.passed() ? "" : logTail,
                 WarmStart.inTable(info.warmStartSeconds(), r.warmStartRows()),
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                r.commitBins());
     }
 
     /** Before the first fault's reach, as in any run; nothing to judge when the first fault reaches second 0. */

@@ -8,8 +8,13 @@ public enum EngineStatus {
     PASSED("passed"),
     /** It ran and missed a check, or it was started and crashed or never became ready. */
     FAILED("failed"),
-    /** The run cannot be judged: the load was not delivered, foreign rows, or clocks that disagree. */
+    /** The run cannot be judged: the load was not delivered, foreign rows, ts rewritten, or clocks that disagree. */
     INVALID("invalid"),
+    /**
+     * The engine missed a check under a load that came late (an acknowledgement past its bound): the engine's
+     * fault or the load generator's cannot be told. Never a failure of the engine, never a bound of capacity.
+     */
+    UNDETERMINED("undetermined"),
     /** It was asked for (or is part of the default run) but could not be started here. */
     NOT_RUN("not run");
 

@@ -14,8 +14,6 @@ import streambench.harness.delta.DeltaLogTail;
 public final class LiveView {
     private static final Pattern PRODUCER_LINE =
             Pattern.compile("^producer t=(\\d+)s .*acked=(\\d+)/s .*total_sent=(\\d+)$");
-    /** The producer's line after its pre-roll, whose acknowledged events are in the table before the schedule's. */
-    private static final Pattern PREROLL_LINE = Pattern.compile("^producer: pre-roll of \\d+ s sent \\((\\d+) events");
 
     private static final int BAR = 20;
 
@@ -23,18 +21,13 @@ public final class LiveView {
     private final long durationSeconds;
     private final DeltaLogTail tail;
     private final PrintStream out;
-    private volatile long rowsBefore;
     /** Commits land every few seconds: committed/s is shown over the last few lines, not one. */
     private static final int WINDOW = 5;
 
     private final java.util.ArrayDeque<long[]> history = new java.util.ArrayDeque<>();
 
-    /**
-     * {@code rowsBefore}: rows the table held before the measured schedule (the warm start's), left out; the
-     * producer's pre-roll is added once its line says how many.
-     */
-    public LiveView(String engine, long durationSeconds, DeltaLogTail tail, long rowsBefore, PrintStream out) {
-        this.rowsBefore = rowsBefore;
+    /** The rows it counts are the measured producers' ({@link DeltaLogTail#measuredRows()}): no warm start, no pre-roll. */
+    public LiveView(String engine, long durationSeconds, DeltaLogTail tail, PrintStream out) {
         this.engine = engine;
         this.durationSeconds = durationSeconds;
         this.tail = tail;
@@ -43,10 +36,6 @@ public final class LiveView {
 
     /** Fed every line the producer prints; answers the per-second ones. */
     public void onProducerLine(String line) {
-        Matcher preroll = PREROLL_LINE.matcher(line);
-        if (preroll.find()) {
-            rowsBefore += Long.parseLong(preroll.group(1));
-        }
         Matcher m = PRODUCER_LINE.matcher(line);
         if (!m.matches()) {
             if (line.startsWith("producer:") || line.contains("failed")) {
@@ -56,7 +45,7 @@ public final class LiveView {
         }
         long t = Long.parseLong(m.group(1));
         long sent = Long.parseLong(m.group(3));
-        long rows = tail.committedRows() - rowsBefore;
+        long rows = tail.measuredRows();
         long now = System.nanoTime();
         history.addLast(new long[] {rows, now});
         if (history.size() > WINDOW + 1) {

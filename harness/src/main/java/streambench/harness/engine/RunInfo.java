@@ -27,7 +27,8 @@ public record RunInfo(
         long clockToleranceMs,
         List<String> faults,
         long warmStartSeconds,
-        long storeDelayMs) {
+        long storeDelayMs,
+        Measurement measurement) {
 
     /** No faults, no warm start: for analysing a table written elsewhere, and for tests. */
     public RunInfo(
@@ -62,7 +63,31 @@ public record RunInfo(
                 clockToleranceMs,
                 List.of(),
                 0,
-                0);
+                0,
+                Measurement.DEFAULT);
+    }
+
+    /** The same settings measured with {@code m}. */
+    public RunInfo with(Measurement m) {
+        return new RunInfo(
+                runId,
+                started,
+                machine,
+                rate,
+                durationSeconds,
+                partitions,
+                messageBytes,
+                warmupSeconds,
+                thresholdSeconds,
+                drainTimeoutSeconds,
+                trendBound,
+                trendMinRiseSeconds,
+                keepUpRatio,
+                clockToleranceMs,
+                faults,
+                warmStartSeconds,
+                storeDelayMs,
+                m);
     }
 
     /** The same settings for one trial of a search: its own id, start and rate. */
@@ -89,6 +114,7 @@ public record RunInfo(
                 clockToleranceMs,
                 faults,
                 warmStartSeconds,
-                storeDelayMs);
+                storeDelayMs,
+                measurement);
     }
 }

@@ -28,7 +28,13 @@ import streambench.harness.services.ProcessSampler;
  * was cut short.
  */
 public final class ResultsWriter {
-    public static final String TIMESERIES_HEADER = "elapsed_s,latency_s,version,p50_s,p99_s,avg_s,msg_count";
+    /**
+     * {@code latency_s} (each second's max) and its percentiles run to when a reader could see the rows;
+     * {@code commit_latency_s}, added after the columns the tuning loop reads, to the commit timestamp the writer put
+     * in the log (its own clock, read before its own request).
+     */
+    public static final String TIMESERIES_HEADER =
+            "elapsed_s,latency_s,version,p50_s,p99_s,avg_s,msg_count,commit_latency_s";
     /** AtomicFiles closes the stream after the rename's temp file is complete; Jackson must not close it first. */
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
@@ -65,7 +71,10 @@ public final class ResultsWriter {
         try (CSVPrinter csv = new CSVPrinter(new NonClosingWriter(w), CSV)) {
             csv.printRecord((Object[]) TIMESERIES_HEADER.split(","));
             for (EngineResult e : engines) {
+                java.util.Map<Long, SecondBin> byCommit = new java.util.HashMap<>();
+                e.commitBins().forEach(b -> byCommit.put(b.elapsedSecond(), b));
                 for (SecondBin b : e.bins()) {
+                    SecondBin c = byCommit.get(b.elapsedSecond());
                     csv.printRecord(
                             b.elapsedSecond(),
                             fixed(b.maxSeconds()),
@@ -73,7 +82,8 @@ public final class ResultsWriter {
                             fixed(b.p50Seconds()),
                             fixed(b.p99Seconds()),
                             fixed(b.avgSeconds()),
-                            b.count());
+                            b.count(),
+                            c == null ? "" : fixed(c.maxSeconds()));
                 }
             }
         }

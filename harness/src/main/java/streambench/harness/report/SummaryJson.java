@@ -50,12 +50,19 @@ record SummaryJson(
             @JsonProperty("clock_tolerance_ms") long clockToleranceMs,
             @JsonInclude(Include.NON_EMPTY) List<String> faults,
             @JsonProperty("warm_start_s") long warmStartSeconds,
-            @JsonProperty("store_delay_ms") long storeDelayMs) {}
+            @JsonProperty("store_delay_ms") long storeDelayMs,
+            @JsonProperty("visibility_poll_ms") long visibilityPollMs,
+            @JsonProperty("ts_tolerance_ms") long tsToleranceMs,
+            @JsonProperty("backlog_growth_max_s") double backlogGrowthSeconds) {}
 
     record Engine(
             String engine,
             String version,
             String status,
+
+            /** Beside a pass: "under a late load (slowest ack N ms)". */
+            @JsonProperty("status_note") @JsonInclude(Include.NON_NULL)
+            String statusNote,
 
             @JsonProperty("not_run_reason") @JsonInclude(Include.NON_NULL)
             String notRunReason,
@@ -86,7 +93,10 @@ record SummaryJson(
             @JsonProperty("produced_rate_steady") Double producedRateSteady,
             @JsonProperty("committed_rate_steady") Double committedRateSteady,
             @JsonProperty("keep_up_ratio") Double keepUpRatio,
+            /** To when a reader could see each row (the tail's visibility time): what the threshold judges. */
             @JsonProperty("latency_s") Latency latency,
+            /** The largest latency to the commit timestamp the writer put in the log, for comparison. */
+            @JsonProperty("commit_latency_max_s") Double commitLatencyMax,
             @JsonProperty("trend_s_per_s") Double trend,
             @JsonUnwrapped Counts completeness,
             long malformed,
@@ -196,7 +206,10 @@ record SummaryJson(
                         run.clockToleranceMs(),
                         run.faults(),
                         run.warmStartSeconds(),
-                        run.storeDelayMs()),
+                        run.storeDelayMs(),
+                        run.measurement().visibilityPollMs(),
+                        run.measurement().tsToleranceMs(),
+                        run.measurement().backlogGrowthSeconds()),
                 engines.stream().map(e -> engine(e, engines)).toList());
     }
 
@@ -208,6 +221,7 @@ record SummaryJson(
                 e.id(),
                 e.label(),
                 e.status().text(),
+                e.lateLoadNote().orElse(null),
                 e.notRun().map(Secrets::redactText).orElse(null),
                 e.verdict().failures(),
                 checks,
@@ -257,6 +271,10 @@ record SummaryJson(
                         round(e.percentileSeconds(99)),
                         round(e.percentileSeconds(99.9)),
                         round(e.maxSeconds())),
+                round(e.commitBins().stream()
+                        .mapToDouble(streambench.harness.analysis.SecondBin::maxSeconds)
+                        .max()
+                        .orElse(Double.NaN)),
                 round(e.trendSlope()),
                 counts,
                 e.malformed(),

@@ -25,7 +25,8 @@ class ProducerReportTest {
                 ackLag,
                 perSecond(rate, 60),
                 List.of(new ProducerReport.PerProducer(firstId, 0L, rate * 60 - 1, rate * 60, 0)),
-                0);
+                0,
+                null);
     }
 
     private static long[] perSecond(long rate, int seconds) {

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import streambench.harness.delta.EventTableFixture;
 import streambench.harness.delta.EventTableFixture.Row;
+import streambench.harness.delta.Visibility;
 import streambench.harness.engine.Engine;
 import streambench.harness.engine.EngineResult;
 import streambench.harness.engine.EngineRun;
@@ -72,7 +73,8 @@ class VerdictOnTablesTest {
                 5,
                 perSecond,
                 List.of(new ProducerReport.PerProducer(producerId, 0L, n - 1, n, 0)),
-                0);
+                0,
+                null);
     }
 
     private static ProducerReport producer() {
@@ -98,10 +100,15 @@ class VerdictOnTablesTest {
         return t;
     }
 
-    private static EngineResult judge(EventTableFixture t, ProducerReport producer, Map<Long, Long> observed)
+    private static EngineResult judge(EventTableFixture t, ProducerReport producer, Map<Long, Visibility> observed)
             throws Exception {
         TableAnalysis.Result r = TableAnalysis.analyze(
-                t.fs(), t.uri(), producer.startMicros(), producer.expectedRanges(), observed, rows -> {});
+                t.fs(),
+                t.uri(),
+                producer.startMicros(),
+                RunExpectations.forTable(producer, 1000),
+                observed,
+                rows -> {});
         return EngineRun.judge(ENGINE, info(), Map.of(), r, producer, 0, Map.of(), "", false);
     }
 
@@ -164,7 +171,12 @@ class VerdictOnTablesTest {
                 t.commit(START_MILLIS + (s + 1) * 1000L + 500, rows);
             }
             TableAnalysis.Result a = TableAnalysis.analyze(
-                    t.fs(), t.uri(), producer().startMicros(), producer().expectedRanges(), Map.of(), rows -> {});
+                    t.fs(),
+                    t.uri(),
+                    producer().startMicros(),
+                    RunExpectations.forTable(producer(), 1000),
+                    Map.of(),
+                    rows -> {});
             assertThat(a.warmStartRows()).isEqualTo(300);
             assertThat(a.foreign().count()).isZero();
             assertThat(a.commits())
@@ -221,9 +233,9 @@ class VerdictOnTablesTest {
     @Test
     void aCommitSeenBeforeItsOwnTimestampMeansTheWriterClockIsAhead(@TempDir Path dir) throws Exception {
         try (EventTableFixture t = table(dir, 500, seq -> true)) {
-            Map<Long, Long> observed = new HashMap<>();
+            Map<Long, Visibility> observed = new HashMap<>();
             for (long v = 1; v <= SECONDS; v++) {
-                observed.put(v, START_MILLIS + v * 1000 + 500 + (v == 7 ? -2000 : 100));
+                observed.put(v, new Visibility(-1, START_MILLIS + v * 1000 + 500 + (v == 7 ? -2000 : 100)));
             }
             EngineResult r = judge(t, producer(), observed);
             assertThat(r.status()).isEqualTo(EngineStatus.INVALID);
@@ -239,8 +251,13 @@ class VerdictOnTablesTest {
             // 1.2349 s and 0.2009 s: a 3-digit histogram reports the top of their buckets, not these
             t.commit(START_MILLIS + 1235, List.of(new Row(START + 100, 0, 0)));
             t.commit(START_MILLIS + 1201, List.of(new Row(START + 1_000_100, 0, 1)));
-            TableAnalysis.Result r =
-                    TableAnalysis.analyze(t.fs(), t.uri(), START, Map.of(0, new long[] {0, 1}), Map.of(), rows -> {});
+            TableAnalysis.Result r = TableAnalysis.analyze(
+                    t.fs(),
+                    t.uri(),
+                    START,
+                    new RunExpectations(Map.of(0, new long[] {0, 1}), Map.of(), null, null, 0),
+                    Map.of(),
+                    rows -> {});
             assertThat(r.bins()).extracting(SecondBin::maxSeconds).containsExactly(1.2349, 0.2009);
             assertThat(r.maxSeconds()).isEqualTo(1.2349);
             assertThat(r.whole().getMaxValue() / 1e6).isNotEqualTo(1.2349);
@@ -284,12 +301,185 @@ class VerdictOnTablesTest {
                     0.95,
                     50); // drain timeout 10 s: from the first producer's end it took 25.5 s
             TableAnalysis.Result r = TableAnalysis.analyze(
-                    t.fs(), t.uri(), merged.startMicros(), merged.expectedRanges(), Map.of(), rows -> {});
+                    t.fs(),
+                    t.uri(),
+                    merged.startMicros(),
+                    RunExpectations.forTable(merged, 1000),
+                    Map.of(),
+                    rows -> {});
             EngineResult result = EngineRun.judge(ENGINE, info, Map.of(), r, merged, 0, Map.of(), "", false);
             assertThat(result.verdict().checks())
                     .filteredOn(c -> c.name().equals("kept-up"))
                     .singleElement()
                     .satisfies(c -> assertThat(c.detail()).contains("drained 0.5 s after the producer stopped"));
+        }
+    }
+
+    /** Producer 0 with its schedule in the summary (rate and start): each row's ts follows from its seq. */
+    private static ProducerReport scheduled() {
+        ProducerReport p = producer();
+        long n = (long) RATE * SECONDS;
+        return new ProducerReport(
+                p.topic(),
+                p.started(),
+                p.targetRate(),
+                p.durationSeconds(),
+                p.elapsedSeconds(),
+                true,
+                n,
+                n,
+                0,
+                RATE,
+                1,
+                5,
+                p.ackedPerSecond(),
+                List.of(new ProducerReport.PerProducer(0, 0L, n - 1, n, 0, (double) RATE, START)),
+                0,
+                List.of());
+    }
+
+    @Test
+    void aTableWhoseEveryTsIsShiftedBySecondIsInvalidTsRewrittenByTheWriter(@TempDir Path dir) throws Exception {
+        try (EventTableFixture t = new EventTableFixture(dir, START_MILLIS - 1000)) {
+            for (int s = 0; s < SECONDS; s++) {
+                List<Row> rows = new ArrayList<>();
+                for (long seq = (long) s * RATE; seq < (long) (s + 1) * RATE; seq++) {
+                    rows.add(new Row(ts(seq) + 1_000_000, 0, seq)); // as if the writer put its own time there
+                }
+                t.commit(START_MILLIS + (s + 2) * 1000L + 500, rows);
+            }
+            ProducerReport producer = scheduled();
+            TableAnalysis.Result r = TableAnalysis.analyze(
+                    t.fs(),
+                    t.uri(),
+                    producer.startMicros(),
+                    RunExpectations.forRun(producer, null, 1000),
+                    Map.of(),
+                    x -> {});
+            EngineResult result = EngineRun.judge(ENGINE, info(), Map.of(), r, producer, 0, Map.of(), "", false);
+
+            assertThat(result.status()).isEqualTo(EngineStatus.INVALID);
+            assertThat(result.verdict().failures())
+                    .anySatisfy(f -> assertThat(f)
+                            .startsWith("schedule: ts rewritten by the writer: 3,000 of 3,000 rows off their schedule")
+                            .contains("the worst by +1.000 s"));
+        }
+        try (EventTableFixture t = table(dir.resolve("on-schedule"), 500, seq -> true)) {
+            ProducerReport producer = scheduled();
+            TableAnalysis.Result r = TableAnalysis.analyze(
+                    t.fs(),
+                    t.uri(),
+                    producer.startMicros(),
+                    RunExpectations.forRun(producer, null, 1000),
+                    Map.of(),
+                    x -> {});
+            assertThat(r.schedule().checked()).isEqualTo(3000);
+            assertThat(r.schedule().off()).isZero();
+        }
+    }
+
+    /**
+     * A commit file that appears 400 ms after the timestamp in it (the writer's clock read before its own request):
+     * latency runs to when the reader found it, not to the timestamp.
+     */
+    @Test
+    void latencyEndsWhereAReaderFoundTheVersionNotAtItsTimestamp(@TempDir Path dir) throws Exception {
+        try (EventTableFixture t = table(dir, 500, seq -> true)) {
+            Map<Long, Visibility> seen = new HashMap<>();
+            for (long v = 1; v <= SECONDS; v++) {
+                long commit = START_MILLIS + v * 1000 + 500;
+                seen.put(v, new Visibility(commit + 350, commit + 400));
+            }
+            ProducerReport producer = scheduled();
+            TableAnalysis.Result r = TableAnalysis.analyze(
+                    t.fs(),
+                    t.uri(),
+                    producer.startMicros(),
+                    RunExpectations.forRun(producer, null, 1000),
+                    seen,
+                    x -> {});
+
+            // the first event of each second waited 1.5 s for its commit's timestamp and 1.9 s to be seen
+            assertThat(r.commitMaxSeconds()).isEqualTo(1.5);
+            assertThat(r.maxSeconds()).isEqualTo(1.9);
+            assertThat(r.bins()).allSatisfy(b -> assertThat(b.maxSeconds()).isEqualTo(1.9));
+            assertThat(r.commitBins())
+                    .allSatisfy(b -> assertThat(b.maxSeconds()).isEqualTo(1.5));
+            assertThat(r.unobservedVersions()).isZero();
+            EngineResult judged = EngineRun.judge(ENGINE, info(), Map.of(), r, producer, 0, Map.of(), "", false);
+            assertThat(judged.maxSeconds()).isEqualTo(1.9);
+            assertThat(judged.commitBins()).hasSize(SECONDS);
+            // every commit found 400 ms after its timestamp, the tail looking every 100 ms: a writer clock behind
+            assertThat(judged.verdict().failures())
+                    .anySatisfy(f -> assertThat(f).startsWith("clocks: writer clock about 0.300 s behind the harness"));
+        }
+    }
+
+    @Test
+    void rowsOfReservedIdsThatNoPhaseSentAreForeignAndTheirDuplicatesFailCompleteness(@TempDir Path dir)
+            throws Exception {
+        try (EventTableFixture t = table(dir, 500, seq -> true)) {
+            int warm = streambench.common.ProducerContract.UNMEASURED_FROM;
+            int preroll = streambench.common.ProducerContract.PREROLL_FROM;
+            List<Row> reserved = new ArrayList<>();
+            for (long seq = 0; seq < 10; seq++) {
+                reserved.add(new Row(START - 9_000_000L, warm, seq)); // the warm start sent 0-9
+                reserved.add(new Row(START - 2_000_000L, preroll, seq)); // the pre-roll sent 0-9
+            }
+            reserved.add(new Row(START - 9_000_000L, warm, 3)); // twice
+            reserved.add(new Row(START - 9_000_000L, warm, 99)); // never sent
+            reserved.add(new Row(START - 9_000_000L, warm + 5, 0)); // an id the warm start never had
+            t.commit(START_MILLIS + SECONDS * 1000L + 900, reserved);
+            ProducerReport producer = scheduled();
+            ProducerReport withPreroll = new ProducerReport(
+                    producer.topic(),
+                    producer.started(),
+                    producer.targetRate(),
+                    producer.durationSeconds(),
+                    producer.elapsedSeconds(),
+                    true,
+                    producer.sent(),
+                    producer.acked(),
+                    0,
+                    producer.achievedRate(),
+                    1,
+                    5,
+                    producer.ackedPerSecond(),
+                    producer.producers(),
+                    10,
+                    List.of(new ProducerReport.PerProducer(preroll, 0L, 9L, 10, 0)));
+            ProducerReport warmStart = new ProducerReport(
+                    "t",
+                    Instant.ofEpochMilli(START_MILLIS - 10_000).toString(),
+                    10,
+                    1.0,
+                    1,
+                    true,
+                    10,
+                    10,
+                    0,
+                    10,
+                    1,
+                    5,
+                    new long[] {10},
+                    List.of(new ProducerReport.PerProducer(warm, 0L, 9L, 10, 0)),
+                    0,
+                    List.of());
+            TableAnalysis.Result r = TableAnalysis.analyze(
+                    t.fs(),
+                    t.uri(),
+                    withPreroll.startMicros(),
+                    RunExpectations.forRun(withPreroll, warmStart, 1000),
+                    Map.of(),
+                    x -> {});
+            assertThat(r.foreign().count()).isEqualTo(2);
+            assertThat(r.reservedDuplicates()).isEqualTo(1);
+            assertThat(r.warmStartRows()).isEqualTo(11);
+            assertThat(r.prerollRows()).isEqualTo(10);
+            EngineResult judged = EngineRun.judge(ENGINE, info(), Map.of(), r, withPreroll, 0, Map.of(), "", false);
+            assertThat(judged.status()).isEqualTo(EngineStatus.INVALID); // the foreign rows
+            assertThat(judged.verdict().failures())
+                    .anySatisfy(f -> assertThat(f).contains("1 rows of the warm start or a pre-roll duplicated"));
         }
     }
 }

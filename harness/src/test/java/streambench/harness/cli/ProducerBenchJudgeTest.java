@@ -28,7 +28,8 @@ class ProducerBenchJudgeTest {
                         lagMs,
                         null,
                         List.of(),
-                        0)),
+                        0,
+                        null)),
                 "");
     }
 

@@ -247,6 +247,7 @@ class SearchCommandsTest {
                 "",
                 streambench.harness.engine.WarmStart.NONE,
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                List.of());
     }
 }

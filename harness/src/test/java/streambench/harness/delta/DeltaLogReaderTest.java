@@ -121,9 +121,12 @@ class DeltaLogReaderTest {
         assertThat(r.commits()).extracting(CommitRow::maxLatencySeconds).containsExactly(2.0, 3.0, 5.0);
         assertThat(r.whole().getMaxValue() / 1e6).isLessThan(5.01);
 
-        try (DeltaLogTail tail = new DeltaLogTail(fs, table.uri(), 3_600_000)) {
+        try (DeltaLogTail tail =
+                new DeltaLogTail(fs, table.uri(), 3_600_000, streambench.common.ProducerContract.UNMEASURED_FROM)) {
             tail.pollOnce();
             assertThat(tail.committedRows()).isEqualTo(30);
+            assertThat(tail.measuredRows()).isEqualTo(30);
+            assertThat(tail.unmeasuredRows()).isZero();
         }
     }
 

@@ -84,7 +84,8 @@ class EnginesTest {
                 1,
                 null,
                 List.of(new ProducerReport.PerProducer(0, 0L, 999L, 1000, 0)),
-                0);
+                0,
+                null);
         try (org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.newInstance(
                 java.net.URI.create("file:///"), new org.apache.hadoop.conf.Configuration())) {
             EngineResult r = run.analyse(
@@ -94,6 +95,7 @@ class EnginesTest {
                     dir.resolve("no-table").toUri().toString(),
                     Map.of(),
                     producer,
+                    null,
                     0,
                     Map.of(),
                     "",

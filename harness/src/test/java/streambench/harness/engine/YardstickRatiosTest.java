@@ -43,7 +43,8 @@ class YardstickRatiosTest {
                 "",
                 WarmStart.NONE,
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                List.of());
     }
 
     @Test

@@ -55,7 +55,8 @@ class FaultsTest {
         // spike from second 40 to 47, one relapse at 50, then calm
         List<SecondBin> bins = series(120, s -> s >= 40 && s < 48 || s == 50 ? 9.5 - (s - 40) * 0.1 : 1.0);
         Recovery r = Recovery.of(bins, 5, 35, 40, Long.MAX_VALUE);
-        assertThat(r.recoverySeconds()).hasValue(11);
+        // second 51 is the first back for good; its events became visible 1 s later, at second 52 of the clock
+        assertThat(r.recoverySeconds()).hasValue(12);
         assertThat(r.peakSeconds()).isEqualTo(9.5);
 
         assertThat(Recovery.of(series(60, s -> 1.0), 5, 25, 30, Long.MAX_VALUE).recoverySeconds())
@@ -137,7 +138,7 @@ class FaultsTest {
                 List.of(kill, poison, late), List.of(new FaultInjector.Fired(kill, 30.2, "killed")), 600, 0, 640, 1);
         List<FaultRun.Outcome> outcomes = run.outcomes(bins, 5, false);
         assertThat(outcomes).singleElement().satisfies(o -> {
-            assertThat(o.recoverySeconds()).isEqualTo(6L);
+            assertThat(o.recoverySeconds()).isEqualTo(7L); // second 36 back, visible a second later
             assertThat(o.peakSeconds()).isEqualTo(7.0);
             assertThat(o.how()).isEqualTo("restarted by the harness");
         });

@@ -50,7 +50,8 @@ class ResultsWriterTest {
                 "",
                 streambench.harness.engine.WarmStart.NONE,
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                List.of());
     }
 
     @Test
@@ -58,9 +59,9 @@ class ResultsWriterTest {
         StringWriter w = new StringWriter();
         ResultsWriter.writeTimeseries(w, List.of(result("Spark 3.5", 2.5), result("Spark 4.2", 1.25)));
         assertThat(w.toString())
-                .isEqualTo("elapsed_s,latency_s,version,p50_s,p99_s,avg_s,msg_count\n"
-                        + "0,2.500,Spark 3.5,1.250,2.500,1.250,10\n"
-                        + "0,1.250,Spark 4.2,0.625,1.250,0.625,10\n");
+                .isEqualTo("elapsed_s,latency_s,version,p50_s,p99_s,avg_s,msg_count,commit_latency_s\n"
+                        + "0,2.500,Spark 3.5,1.250,2.500,1.250,10,\n"
+                        + "0,1.250,Spark 4.2,0.625,1.250,0.625,10,\n");
     }
 
     @Test

@@ -53,7 +53,8 @@ class SummaryJsonFormatTest {
                 12.5,
                 new long[] {1000, 1000},
                 List.of(new ProducerReport.PerProducer(0, 0L, 59_999L, 60_000, 0)),
-                0);
+                0,
+                null);
         EngineResult ran = new EngineResult(
                 "flink-1.16",
                 "Flink 1.16",
@@ -64,9 +65,9 @@ class SummaryJsonFormatTest {
                 h,
                 2.0004,
                 List.of(
-                        new CommitRow(1, 1000, 1100, 500, 0.1, 1.2),
-                        new CommitRow(2, 2000, 2050, 500, 0.2, 1.0),
-                        new CommitRow(3, 3000, -1, 10, 0.2, 0.3)),
+                        new CommitRow(1, 1000, 1100, -1, 500, 0.1, 1.2),
+                        new CommitRow(2, 2000, 2050, -1, 500, 0.2, 1.0),
+                        new CommitRow(3, 3000, -1, -1, 10, 0.2, 0.3)),
                 Optional.of(producer),
                 Optional.of(new Completeness.Result(60_000, 60_010, 0, 10, 0)),
                 2,
@@ -100,7 +101,8 @@ class SummaryJsonFormatTest {
                         new java.util.LinkedHashMap<>(Map.of("checkpoint", 120.5)),
                         new java.util.LinkedHashMap<>(Map.of("checkpoint", 300.0)),
                         new java.util.LinkedHashMap<>(Map.of("total", 21.25)))),
-                Optional.empty());
+                Optional.empty(),
+                List.of(new SecondBin(0, 0.9, 0.4, 0.9, 0.5, 1000)));
         EngineResult noFigures = new EngineResult(
                 "spark-4.2",
                 "Spark 4.2",
@@ -129,7 +131,8 @@ class SummaryJsonFormatTest {
                 "",
                 WarmStart.NONE,
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                List.of());
         EngineResult notRun = EngineResult.didNotRun(
                 new PendingEngine("feldera", "Feldera", "x-feldera-tuning", ""),
                 "no Feldera server answers",
@@ -157,7 +160,8 @@ class SummaryJsonFormatTest {
                 50,
                 List.of("kill-consumer@40s", "lake-outage@50s:5s"),
                 10,
-                25);
+                25,
+                streambench.harness.engine.Measurement.DEFAULT);
     }
 
     @Test
