@@ -122,8 +122,8 @@ class ProducerIT {
         assertThat(firstMeasured).as("the schedule starts after the pre-roll").isGreaterThan(lastPreroll);
         // the summary's schedule gives every event's ts, as the harness checks each row of a table
         Map<Integer, ProducerReport.PerProducer> schedules = report.byProducerId();
-        tsBySeq.forEach((id, perProducer) -> perProducer.forEach((seq, ts) ->
-                assertThat(schedules.get(id).dueMicros(seq)).hasValue(ts)));
+        tsBySeq.forEach((id, perProducer) -> perProducer.forEach(
+                (seq, ts) -> assertThat(schedules.get(id).dueMicros(seq)).hasValue(ts)));
         for (Map<Long, Long> perProducer : tsBySeq.values()) {
             assertThat(perProducer).hasSize(1500);
             long ts0 = perProducer.get(0L);

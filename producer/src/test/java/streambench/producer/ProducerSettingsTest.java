@@ -73,8 +73,7 @@ class ProducerSettingsTest {
     @Test
     void preRollIdsFollowTheProducerIdBaseAndStayA32BitInt() {
         assertThat(ProducerMain.prerollFirstId(0)).isEqualTo(streambench.common.ProducerContract.PREROLL_FROM);
-        assertThat(ProducerMain.prerollFirstId(100))
-                .isEqualTo(streambench.common.ProducerContract.PREROLL_FROM + 100);
+        assertThat(ProducerMain.prerollFirstId(100)).isEqualTo(streambench.common.ProducerContract.PREROLL_FROM + 100);
         assertThat(ProducerMain.prerollFirstId(streambench.common.ProducerContract.UNMEASURED_FROM))
                 .as("the harness's warm start sends no pre-roll; its ids stay where they are")
                 .isEqualTo(streambench.common.ProducerContract.PREROLL_FROM);
