@@ -42,7 +42,7 @@ class ConsumerStartupTest {
                     .contains(
                             "table: somewhere",
                             "kafka: topic events has 4 partitions",
-                            "health: http://0.0.0.0:" + health.port() + "/health",
+                            "health: http://127.0.0.1:" + health.port() + "/health",
                             ConsumerStartup.jvmLine(
                                     Runtime.getRuntime().availableProcessors(),
                                     Runtime.getRuntime().maxMemory()));
