@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import streambench.harness.analysis.ProducerReport;
@@ -80,6 +81,19 @@ class HarnessRunIT {
             assertThat(Files.readString(run.resolve("producer.log")))
                     .as("the producer got the planted settings")
                     .contains("KAFKA_CLIENT_SSL_KEYSTORE_KEY=<redacted>");
+        }
+        // what made these results, in the results folder and in the run's: the commit the harness was built from
+        for (Path manifest : List.of(
+                results.resolve("manifest.json"),
+                Files.list(results.resolve("runs")).findFirst().orElseThrow().resolve("manifest.json"))) {
+            com.fasterxml.jackson.databind.JsonNode m =
+                    new com.fasterxml.jackson.databind.ObjectMapper().readTree(manifest.toFile());
+            assertThat(m.get("status").asText()).as("%s", manifest).isEqualTo("Succeeded");
+            assertThat(m.get("build").get("commit").asText()).matches("[0-9a-f]{40}");
+            assertThat(m.get("build").has("dirty")).isTrue();
+            assertThat(m.get("args").toString()).contains("--store-delay-ms");
+            assertThat(m.get("workload").get("rate").asInt()).isEqualTo(2000);
+            assertThat(m.get("ended").asText()).isNotBlank();
         }
         assertThat(out).doesNotContain(MARK);
         try (var files = Files.walk(results)) {

@@ -44,6 +44,9 @@ final class AnalyzeCommand implements Callable<Integer> {
             description = "The table: a path under the lake root, or a full abfs(s):// or file: URI.")
     String table;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Option(
             names = "--producer-summary",
             required = true,
@@ -108,6 +111,25 @@ final class AnalyzeCommand implements Callable<Integer> {
                         RunCommand.KEEP_UP_RATIO,
                         verdict.clockToleranceMs)
                 .with(verdict.measurement());
+        streambench.harness.report.Manifest manifest = streambench.harness.report.Manifest.begin(
+                "analyze",
+                HarnessMain.originalArgs(spec),
+                streambench.harness.report.Manifest.workload(info, List.of(label)),
+                info.machine(),
+                List.of(results, run.dir()));
+        String status = "Failed";
+        try {
+            boolean passed = analyse(info, run, uri, lake, producer, out);
+            status = passed ? "Succeeded" : "Failed";
+            return passed ? 0 : 1;
+        } finally {
+            manifest.end(status);
+        }
+    }
+
+    private boolean analyse(
+            RunInfo info, RunDirectory run, String uri, LakeSettings lake, ProducerReport producer, PrintStream out)
+            throws IOException {
         long t0 = System.nanoTime();
         Runtime rt = Runtime.getRuntime();
         EngineResult result;
@@ -136,6 +158,6 @@ final class AnalyzeCommand implements Callable<Integer> {
         RunCommand.printVerdicts(List.of(result), out);
         boolean passed = EngineResult.allPassed(List.of(result));
         out.println(passed ? "{ \"status\": \"Succeeded\" }" : "{ \"status\": \"Failed\" }");
-        return passed ? 0 : 1;
+        return passed;
     }
 }

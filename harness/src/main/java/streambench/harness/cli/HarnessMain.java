@@ -33,6 +33,19 @@ import streambench.harness.services.ChildProcess;
 public final class HarnessMain {
     private static final Set<String> TOP_LEVEL_FLAGS = Set.of("-h", "--help", "-V", "--version");
 
+    /** Help texts name the engines as {@code ${sys:streambench.engines}}: from the one list that has them all. */
+    static final String ENGINES_PROPERTY = "streambench.engines";
+
+    static {
+        System.setProperty(ENGINES_PROPERTY, String.join(", ", streambench.harness.engine.Engines.ids()));
+    }
+
+    /** The command line as given, for a result's manifest. */
+    static List<String> originalArgs(CommandLine.Model.CommandSpec spec) {
+        CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        return parsed == null ? List.of() : List.copyOf(parsed.originalArgs());
+    }
+
     public static void main(String[] args) {
         // started by another process (a test, a script) that set STREAMBENCH_PARENT_PIPE: end with it
         streambench.common.ParentWatch.start();

@@ -63,6 +63,9 @@ final class ProducerBenchCommand implements Callable<Integer> {
             description = "Records ProducerPerformance sends (default ${DEFAULT-VALUE}).")
     long referenceRecords;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Mixin
     LoadOptions load;
 
@@ -110,6 +113,32 @@ final class ProducerBenchCommand implements Callable<Integer> {
         out.println("producer-bench " + run.runId() + ": " + machine.describe() + ", " + load.partitions
                 + " partitions, " + load.messageBytes + "-byte records, settings " + producerKnobs);
 
+        Map<String, Object> workload = new LinkedHashMap<>();
+        workload.put("partitions", load.partitions);
+        workload.put("message_bytes", load.messageBytes);
+        workload.put("trial_s", trialSeconds);
+        workload.put("max_trials", maxTrials);
+        workload.put("settings", producerKnobs);
+        streambench.harness.report.Manifest manifest = streambench.harness.report.Manifest.begin(
+                "producer-bench", HarnessMain.originalArgs(spec), workload, machine, List.of(load.results, run.dir()));
+        String status = "Failed";
+        try {
+            int exit = bench(knobs, layout, producerKnobs, run, machine, out);
+            status = exit == 0 ? "Succeeded" : "Failed";
+            return exit;
+        } finally {
+            manifest.end(status);
+        }
+    }
+
+    private int bench(
+            Knobs knobs,
+            InstallLayout layout,
+            Map<String, String> producerKnobs,
+            RunDirectory run,
+            Machine machine,
+            PrintStream out)
+            throws Exception {
         try (Services services = Services.start(knobs, layout, run.dir(), false, out);
                 TopicAdmin topics = new TopicAdmin(services.kafka())) {
             String ppTopic = "bench-" + run.runId() + "-reference";

@@ -20,6 +20,7 @@ import streambench.harness.engine.RunDirectory;
 import streambench.harness.engine.RunInfo;
 import streambench.harness.engine.YardstickRatios;
 import streambench.harness.fault.FaultSpec;
+import streambench.harness.report.Manifest;
 import streambench.harness.report.ResultsWriter;
 import streambench.harness.services.InstallLayout;
 import streambench.harness.services.Machine;
@@ -40,7 +41,7 @@ public final class RunCommand implements Callable<Integer> {
             split = ",",
             paramLabel = "ID",
             description =
-                    "Engines to run: spark-3.5, spark-4.2, flink-1.16, feldera, or none (services and producer only). "
+                    "Engines to run: ${sys:streambench.engines}, or none (services and producer only). "
                             + "Default (env ENGINES): all of them; one that cannot run here is reported as not run and fails the run.")
     List<String> engines = new ArrayList<>();
 
@@ -75,6 +76,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Mixin
     VerdictOptions verdict;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
 
     /** Committed/produced over the steady window must reach this; 5% slack for batch edges at the window's ends. */
     static final double KEEP_UP_RATIO = 0.95;
@@ -132,6 +136,38 @@ public final class RunCommand implements Callable<Integer> {
         }
         out.println("logs: " + run.dir());
 
+        Manifest manifest = Manifest.begin(
+                "run",
+                HarnessMain.originalArgs(spec),
+                Manifest.workload(info, selected.stream().map(Engine::id).toList()),
+                machine,
+                List.of(load.results, run.dir()));
+        String status = "Failed";
+        try {
+            int exit =
+                    runWithServices(producerOnly, faults, knobs, layout, defaults, selected, run, info, manifest, out);
+            status = exit == 0 ? "Succeeded" : "Failed";
+            return exit;
+        } catch (InterruptedException e) {
+            status = "Interrupted";
+            throw e;
+        } finally {
+            manifest.end(status);
+        }
+    }
+
+    private int runWithServices(
+            boolean producerOnly,
+            List<FaultSpec> faults,
+            Knobs knobs,
+            InstallLayout layout,
+            KnobDefaults defaults,
+            List<Engine> selected,
+            RunDirectory run,
+            RunInfo info,
+            Manifest manifest,
+            PrintStream out)
+            throws Exception {
         try (Services services = Services.start(
                 knobs,
                 layout,
@@ -150,7 +186,9 @@ public final class RunCommand implements Callable<Integer> {
             ResultsWriter writer = new ResultsWriter(load.results, run.dir());
             List<EngineResult> results = new ArrayList<>();
             for (Engine engine : selected) {
-                results.add(engineRun.runContained(engine));
+                EngineResult result = engineRun.runContained(engine);
+                results.add(result);
+                manifest.knobs(engine.id(), result.knobs());
                 writer.write(info, results, false); // an interrupted run still leaves what it finished
             }
             writer.write(info, results, true);

@@ -23,6 +23,11 @@ public final class Engines {
         return ALL;
     }
 
+    /** Every engine's id, in order: what help texts and errors list. */
+    public static List<String> ids() {
+        return ALL.stream().map(Engine::id).toList();
+    }
+
     /**
      * The engines a run judges: the named ones (unknown names are a usage error), or, with no names, every
      * engine, whether it can run here or not: one that cannot is reported as not run and fails the run,
@@ -42,7 +47,7 @@ public final class Engines {
             Engine e = byId.get(name.trim());
             if (e == null) {
                 throw new ConfigException("--engines: unknown engine \"" + name + "\"; known: "
-                        + String.join(", ", byId.keySet()) + " (or none)");
+                        + String.join(", ", ids()) + " (or none)");
             }
             if (out.stream().noneMatch(o -> o.id().equals(e.id()))) {
                 out.add(e);
