@@ -114,7 +114,7 @@ class HarnessLatencyIT {
         assertThat(summary.get("status").asText()).isEqualTo("Succeeded");
 
         List<String> csv = Files.readAllLines(results.resolve("latency_timeseries.csv"));
-        assertThat(csv.get(0)).isEqualTo("elapsed_s,latency_s,version,p50_s,p99_s,avg_s,msg_count");
+        assertThat(csv.get(0)).isEqualTo("elapsed_s,latency_s,version,p50_s,p99_s,avg_s,msg_count,commit_latency_s");
         assertThat(csv)
                 .anyMatch(l -> l.contains(",Spark 3.5,"))
                 .anyMatch(l -> l.contains(",Spark 4.2,"))
