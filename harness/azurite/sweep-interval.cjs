@@ -14,8 +14,11 @@ if (!Number.isInteger(interval) || interval <= 0) {
   console.error(`AZURITE_SWEEP_INTERVAL_MS must be a positive number of milliseconds, got "${process.env.AZURITE_SWEEP_INTERVAL_MS}"`);
   process.exit(2);
 }
-// the same module object Azurite's blob GC manager reads its default from when it is constructed
-const constants = require(require.resolve('azurite/dist/src/blob/utils/constants.js', { paths: [process.cwd()] }));
+// the same module object Azurite's blob GC manager reads its default from when it is constructed: the Azurite
+// beside the working directory (the harness starts it there), else beside this module (the image's Azurite,
+// which works in a directory of its own)
+const constants = require(
+  require.resolve('azurite/dist/src/blob/utils/constants.js', { paths: [process.cwd(), __dirname] }));
 if (typeof constants.DEFAULT_GC_INTERVAL_MS !== 'number') {
   console.error('azurite-sweep-interval: this Azurite has no DEFAULT_GC_INTERVAL_MS; its sweep runs on its own schedule');
 } else {

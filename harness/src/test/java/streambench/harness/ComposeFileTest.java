@@ -122,13 +122,51 @@ class ComposeFileTest {
         dockerfiles.add(root.resolve("kafka-runtime/Dockerfile"));
         dockerfiles.add(root.resolve("harness/azurite/Dockerfile"));
         Pattern base = Pattern.compile(
-                "(?m)^ARG (JRE_IMAGE=eclipse-temurin:17-jre|NODE_IMAGE=node:20-bookworm-slim)\\n(?:#.*\\n)*FROM \\$\\{(\\w+)}$");
+                "(?m)^ARG (JRE_IMAGE=eclipse-temurin:17-jre|NODE_IMAGE=node:24-bookworm-slim)\\n(?:#.*\\n)*FROM \\$\\{(\\w+)}$");
         for (Path dockerfile : dockerfiles) {
             Matcher m = base.matcher(Files.readString(dockerfile));
             assertThat(m.find())
                     .as("%s: ARG <base>=<public image>, then FROM ${<base>}", dockerfile)
                     .isTrue();
             assertThat(m.group(1)).as("%s", dockerfile).startsWith(m.group(2) + "=");
+        }
+    }
+
+    /** No container runs as root: each image's last USER (the one its command runs as) is someone else. */
+    @Test
+    void everyDockerfileRunsAsANonRootUser() throws IOException {
+        List<Path> dockerfiles;
+        // three levels hold them all (spark-consumer/spark-3.5/Dockerfile); installed packages and builds do not count
+        try (var files = Files.find(root, 3, (f, attributes) -> f.endsWith("Dockerfile"))) {
+            dockerfiles = files.filter(f -> {
+                        String path = root.relativize(f).toString().replace('\\', '/');
+                        return !path.contains("node_modules/") && !path.contains("target/") && !path.startsWith(".");
+                    })
+                    .toList();
+        }
+        assertThat(dockerfiles)
+                .extracting(f -> root.relativize(f).toString().replace('\\', '/'))
+                .containsExactlyInAnyOrder(
+                        "feldera-client/Dockerfile",
+                        "flink-consumer/Dockerfile",
+                        "harness/Dockerfile",
+                        "harness/azurite/Dockerfile",
+                        "kafka-runtime/Dockerfile",
+                        "producer/Dockerfile",
+                        "spark-consumer/spark-3.5/Dockerfile",
+                        "spark-consumer/spark-4.2/Dockerfile",
+                        "yardstick/Dockerfile");
+        Pattern user = Pattern.compile("(?m)^USER\\s+([^\\s:]+)");
+        for (Path dockerfile : dockerfiles) {
+            Matcher m = user.matcher(Files.readString(dockerfile));
+            String last = null;
+            while (m.find()) {
+                last = m.group(1);
+            }
+            assertThat(last)
+                    .as("%s: the last USER line", dockerfile)
+                    .isNotNull()
+                    .isNotIn("root", "0");
         }
     }
 
@@ -391,7 +429,7 @@ class ComposeFileTest {
                         .as("build args of %s", name)
                         .containsAnyOf(
                                 Map.entry("JRE_IMAGE", "${JRE_IMAGE-eclipse-temurin:17-jre}"),
-                                Map.entry("NODE_IMAGE", "${NODE_IMAGE-node:20-bookworm-slim}"));
+                                Map.entry("NODE_IMAGE", "${NODE_IMAGE-node:24-bookworm-slim}"));
             }
         });
     }

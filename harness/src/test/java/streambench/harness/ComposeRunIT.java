@@ -104,10 +104,18 @@ class ComposeRunIT {
         work = Files.createDirectories(root.resolve("harness/target/compose-run"));
         Path composeResults = Files.createDirectories(work.resolve("compose"));
         Path harnessResults = Files.createDirectories(work.resolve("harness-results"));
+        // the containers run as STREAMBENCH_UID, never root: as whoever runs this test, or, for root (CI), as the
+        // images' own uid, which these two scratch directories let write
+        long uid = new com.sun.security.auth.module.UnixSystem().getUid();
+        ENV.put("STREAMBENCH_UID", uid == 0 ? "10001" : Long.toString(uid));
+        for (Path mounted : List.of(composeResults, harnessResults)) {
+            Files.setPosixFilePermissions(
+                    mounted, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        }
         int kafkaPort = FreePort.find();
         int azuritePort = FreePort.find();
         ENV.put("JRE_IMAGE", System.getenv().getOrDefault("JRE_IMAGE", "eclipse-temurin:17-jre"));
-        ENV.put("NODE_IMAGE", System.getenv().getOrDefault("NODE_IMAGE", "node:20-bookworm-slim"));
+        ENV.put("NODE_IMAGE", System.getenv().getOrDefault("NODE_IMAGE", "node:24-bookworm-slim"));
         ENV.put("KAFKA_PORT", Integer.toString(kafkaPort));
         ENV.put("KAFKA_CONTROLLER_PORT", Integer.toString(FreePort.find()));
         ENV.put("AZURITE_PORT", Integer.toString(azuritePort));

@@ -1,6 +1,5 @@
 package streambench.harness.services;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -10,12 +9,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import streambench.common.ConfigException;
 
 /**
  * Microsoft's Azurite storage emulator (Blob API only) on a free loopback port, in-memory, started
- * from the copy that the build installs with {@code npm ci} into {@code harness/azurite}.
+ * from the copy that the build installs with {@code npm ci} into {@code harness/azurite}, on the Node that
+ * installs beside it ({@link NodeRuntime}).
  * The ABFS driver reaches it in FNS/Blob mode (see LakeSettings).
  */
 public final class EmbeddedAzurite implements AutoCloseable {
@@ -23,27 +22,29 @@ public final class EmbeddedAzurite implements AutoCloseable {
 
     private final ChildProcess process;
     private final int port;
+    private final NodeRuntime node;
 
-    private EmbeddedAzurite(ChildProcess process, int port) {
+    private EmbeddedAzurite(ChildProcess process, int port, NodeRuntime node) {
         this.process = process;
         this.port = port;
+        this.node = node;
     }
 
     public static EmbeddedAzurite start(InstallLayout layout, Path logFile, int memoryLimitMb)
             throws InterruptedException {
         Path dir = layout.azuriteDir();
         Path script = dir.resolve("node_modules/azurite/dist/src/blob/main.js");
-        String node = nodeExecutable();
         if (!Files.isRegularFile(script)) {
             throw new ConfigException("Azurite is not installed in " + dir.resolve("node_modules")
-                    + ": run `mvn -q install -DskipTests` in the repository root (it runs npm ci), or `npm ci` in "
-                    + dir);
+                    + ": run `mvn -q install -DskipTests` in the repository root (it runs npm ci), or `npm ci"
+                    + " --ignore-scripts` in " + dir);
         }
+        NodeRuntime node = NodeRuntime.forAzurite(layout);
         int port = FreePort.find();
         ChildProcess azurite = ChildProcess.start(
                 "azurite",
                 ChildProcess.watchedNode(
-                        node,
+                        node.executable(),
                         layout.nodeParentWatch(),
                         List.of(
                                 "--require",
@@ -64,7 +65,7 @@ public final class EmbeddedAzurite implements AutoCloseable {
                 dir,
                 logFile,
                 null);
-        EmbeddedAzurite emulator = new EmbeddedAzurite(azurite, port);
+        EmbeddedAzurite emulator = new EmbeddedAzurite(azurite, port, node);
         try {
             emulator.awaitReady();
         } catch (RuntimeException | InterruptedException e) {
@@ -72,27 +73,6 @@ public final class EmbeddedAzurite implements AutoCloseable {
             throw e;
         }
         return emulator;
-    }
-
-    /** {@code node} from PATH, checked to run, or a message saying what to install. */
-    static String nodeExecutable() {
-        String node = System.getenv().getOrDefault("NODE", "node");
-        try {
-            Process p = new ProcessBuilder(node, "--version")
-                    .redirectErrorStream(true)
-                    .start();
-            if (p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0) {
-                return node;
-            }
-            p.destroyForcibly();
-        } catch (IOException e) {
-            // fall through to the message
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        throw new ConfigException(
-                "Node.js (`" + node + "`) is not on PATH: the embedded Azurite needs Node 20+ and npm. "
-                        + "Install them, or point the harness at real storage with ADLS_ACCOUNT_NAME/ADLS_ACCOUNT_KEY/ADLS_CONTAINER");
     }
 
     private void awaitReady() throws InterruptedException {
@@ -108,6 +88,11 @@ public final class EmbeddedAzurite implements AutoCloseable {
     /** {@code host:port} for {@code AZURITE_BLOB_ENDPOINT}. */
     public String endpoint() {
         return "127.0.0.1:" + port;
+    }
+
+    /** The Node it runs on. */
+    public NodeRuntime node() {
+        return node;
     }
 
     int port() {

@@ -119,8 +119,12 @@ public final class Services implements AutoCloseable {
                     embeddedAzurite = Optional.of(a);
                     String endpoint = a.endpoint();
                     out.printf(
-                            "lake: embedded Azurite %s (pid %d), up in %.1f s%n",
-                            a.endpoint(), a.pid(), (System.nanoTime() - t0) / 1e9);
+                            "lake: embedded Azurite %s (pid %d, Node %s%s), up in %.1f s%n",
+                            a.endpoint(),
+                            a.pid(),
+                            a.node().version(),
+                            a.node().bundled() ? "" : " from " + a.node().executable(),
+                            (System.nanoTime() - t0) / 1e9);
                     if (proxyLake) {
                         LakeProxy proxy = LakeProxy.start(
                                 new InetSocketAddress("127.0.0.1", a.port()),

@@ -33,7 +33,7 @@ class AzuriteSweepIntervalTest {
     /** Exit code and output of {@code node --require <module> -e <code>} in Azurite's directory, as the harness starts it. */
     private static String node(Map<String, String> env, String code) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(List.of(
-                        EmbeddedAzurite.nodeExecutable(),
+                        NodeRuntime.forAzurite(LAYOUT).executable(),
                         "--require",
                         LAYOUT.azuriteSweepInterval().toString(),
                         "-e",

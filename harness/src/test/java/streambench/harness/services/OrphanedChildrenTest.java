@@ -124,7 +124,7 @@ class OrphanedChildrenTest {
             ChildProcess node = ChildProcess.start(
                     "node",
                     ChildProcess.watchedNode(
-                            EmbeddedAzurite.nodeExecutable(),
+                            NodeRuntime.forAzurite(InstallLayout.load()).executable(),
                             InstallLayout.load().nodeParentWatch(),
                             List.of("-e", "console.log('sleeping'); setInterval(() => {}, 1000)")),
                     Map.of(),
