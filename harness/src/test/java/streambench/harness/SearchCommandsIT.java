@@ -30,20 +30,29 @@ class SearchCommandsIT {
                 "0.5",
                 "--trial-duration",
                 "20",
+                "--confirm-duration",
+                "20",
                 "--warmup",
                 "5",
                 "--max-trials",
                 "4",
+                // two log checkpoints at Flink's commit a second: 20 s, not the anchor's 200 s
+                "--set",
+                "DELTA_CHECKPOINT_INTERVAL=10",
                 "--results",
                 results.toString());
-        List<CSVRecord> rows = read(results.resolve("capacity.csv"));
+        List<CSVRecord> rows = read(results.resolve("capacity_trials.csv"));
         assertThat(rows).extracting(r -> r.get("rate")).containsExactly("500", "1000", "1000");
         assertThat(rows).extracting(r -> r.get("phase")).containsExactly("ramp", "ramp", "confirm");
+        assertThat(Long.parseLong(rows.get(2).get("seconds"))).isGreaterThanOrEqualTo(20);
         assertThat(rows).allSatisfy(r -> {
-            assertThat(r.get("passed")).isEqualTo("true");
+            assertThat(r.get("outcome")).isEqualTo("passed");
             assertThat(r.get("threshold")).isEqualTo("pass");
             assertThat(Double.parseDouble(r.get("consumer_cores"))).isPositive();
         });
+        assertThat(read(results.resolve("capacity.csv")))
+                .extracting(r -> r.get("rate") + ":" + r.get("trials") + "/" + r.get("passed"))
+                .containsExactly("500:1/1", "1000:2/2");
         assertThat(results.resolve("capacity_chart.png")).isNotEmptyFile();
         List<CSVRecord> summary = read(results.resolve("capacity_summary.csv"));
         assertThat(summary).singleElement().satisfies(r -> {
@@ -51,6 +60,7 @@ class SearchCommandsIT {
             assertThat(r.get("capacity_msg_s")).isEqualTo("1000");
             assertThat(r.get("lower_bound_only")).isEqualTo("true");
             assertThat(r.get("confirmed")).isEqualTo("true");
+            assertThat(r.get("band_low_msg_s")).isEqualTo("1000");
             assertThat(r.get("stop")).isEqualTo("passes at --max-rate");
         });
         assertThat(out)
@@ -63,7 +73,7 @@ class SearchCommandsIT {
     }
 
     @Test
-    void tuneRunsTheBaselineTwiceThenAKnobAndWritesItsFiles(@TempDir Path results) throws Exception {
+    void tuneRunsTheBaselineThreeTimesThenAKnobConfirmsAndWritesItsFiles(@TempDir Path results) throws Exception {
         String out = HarnessLatencyIT.runHarness(
                 "tune",
                 "--engine",
@@ -71,7 +81,7 @@ class SearchCommandsIT {
                 "--rate",
                 "500",
                 "--budget",
-                "3 trials",
+                "4 trials",
                 "--trial-duration",
                 "15",
                 "--confirm-duration",
@@ -82,22 +92,20 @@ class SearchCommandsIT {
                 results.toString());
         Path dir = results.resolve("tuning").resolve("flink-1.16");
         List<CSVRecord> rows = read(dir.resolve("trials.csv"));
-        assertThat(rows)
-                .extracting(r -> r.get("decision"))
-                .startsWith("baseline", "baseline")
-                .hasSizeBetween(3, 4);
-        assertThat(rows.get(2).get("knob")).isEqualTo("CHECKPOINT_INTERVAL_MS");
-        assertThat(rows.get(2).get("decision")).isIn("kept", "reverted");
-        // the best configuration, kept change or baseline, runs once more for --confirm-duration before the
-        // status line may say Succeeded
-        assertThat(rows).hasSize(4);
-        assertThat(rows.get(3).get("decision")).isEqualTo("confirm");
-        assertThat(rows.get(3).get("reason")).contains("for 20 s");
-        assertThat(out).contains("confirming the best configuration for 20 s");
+        assertThat(rows).extracting(r -> r.get("decision")).startsWith("baseline", "baseline", "baseline");
+        assertThat(rows.get(3).get("knob")).isEqualTo("CHECKPOINT_INTERVAL_MS");
+        // a promising change needs a second trial, which the budget does not leave: nothing is kept
+        assertThat(rows.get(3).get("decision")).isIn("promising", "reverted");
+        // the best configuration, here the baseline, runs once more for --confirm-duration before anything is
+        // written and the status line may say Succeeded
+        assertThat(rows).hasSize(5);
+        assertThat(rows.get(4).get("decision")).isEqualTo("confirm");
+        assertThat(rows.get(4).get("reason")).contains("for 20 s");
+        assertThat(out).contains("the confirmation run of the best configuration, 20 s");
         assertThat(Files.readString(dir.resolve("best.env"))).contains("CHECKPOINT_INTERVAL_MS=");
         assertThat(dir.resolve("tuning_chart.png")).isNotEmptyFile();
         assertThat(dir.resolve("docker-compose.patch")).exists();
-        assertThat(out).contains("noise between the two baseline runs").contains("trial budget spent");
+        assertThat(out).contains("noise between the baseline runs").contains("trial budget spent");
         assertThat(out.strip().lines().reduce((a, b) -> b)).hasValue("{ \"status\": \"Succeeded\" }");
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive))
                 .isEmpty();

@@ -27,10 +27,15 @@ import streambench.harness.services.Machine;
 @Command(
         name = "capacity",
         mixinStandardHelpOptions = true,
-        description =
-                "Find each engine's capacity: the highest rate at which it passes every check. Ramps up by "
-                        + "doubling from --min-rate until a rate fails (a failed trial is repeated once), bisects to "
-                        + "--precision, then repeats the best passing rate once to confirm it. Writes capacity.csv and capacity_chart.png.")
+        description = "Find each engine's capacity: the highest rate at which it passes every check. Ramps up by "
+                + "doubling from --min-rate until a rate fails (a failed trial is repeated once), bisects to "
+                + "--precision, then confirms the best passing rate with one run of --confirm-duration (longer "
+                + "when two of the engine's log checkpoints need it). A capacity is confirmed only when that run "
+                + "passed and no trial at or below its rate failed; an undetermined trial (the load was late) is "
+                + "neither. Prints and writes per rate the trials, passes, failures and undetermined ones, and the "
+                + "band [highest rate with no failure at or below, lowest rate with a failure]. Writes "
+                + "capacity.csv (per rate), capacity_trials.csv (per trial), capacity_summary.csv and "
+                + "capacity_chart.png.")
 public final class CapacityCommand implements Callable<Integer> {
     @Option(
             names = "--engines",
@@ -68,9 +73,31 @@ public final class CapacityCommand implements Callable<Integer> {
     long trialSeconds;
 
     @Option(
+            names = "--confirm-duration",
+            defaultValue = "300",
+            description = "Seconds of load of the run that confirms a capacity, at least (default ${DEFAULT-VALUE}). "
+                    + "The run lasts max(this, 2 x the engine's log-checkpoint interval in commits / the commits per "
+                    + "second its trials at that rate saw), so that a cost that comes every N commits falls inside it.")
+    long confirmSeconds;
+
+    @Option(
+            names = "--max-confirm-duration",
+            defaultValue = "3600",
+            description = "A confirmation run never lasts longer than this, whatever the log checkpoint asks, seconds "
+                    + "(default ${DEFAULT-VALUE}).")
+    long maxConfirmSeconds;
+
+    @Option(
+            names = "--max-confirmations",
+            defaultValue = "3",
+            description = "Confirmation runs per engine at most; a failed one counts as a failure of its rate and the "
+                    + "search goes on below it (default ${DEFAULT-VALUE}).")
+    int maxConfirmations;
+
+    @Option(
             names = "--max-trials",
             defaultValue = "24",
-            description = "Trials per engine at most (default ${DEFAULT-VALUE}).")
+            description = "Trials per engine at most, confirmation runs included (default ${DEFAULT-VALUE}).")
     int maxTrials;
 
     @Option(
@@ -105,11 +132,12 @@ public final class CapacityCommand implements Callable<Integer> {
         RunDirectory run = RunDirectory.create(load.results);
         out.printf(
                 Locale.ROOT,
-                "streambench capacity %s: from %,d msg/s, %d s trials, precision %.0f %%, threshold %.1f s, "
-                        + "%d partitions%n",
+                "streambench capacity %s: from %,d msg/s, %d s trials, confirmation runs of %d s or more, precision "
+                        + "%.0f %%, threshold %.1f s, %d partitions%n",
                 run.runId(),
                 minRate,
                 trialSeconds,
+                confirmSeconds,
                 precision * 100,
                 verdict.thresholdSeconds,
                 load.partitions);
@@ -128,13 +156,20 @@ public final class CapacityCommand implements Callable<Integer> {
                     continue;
                 }
                 out.printf("%n== %s: capacity search%n", engine.label());
+                var engineKnobs = session.baselineKnobs(engine);
                 CapacitySearch.Builder search = CapacitySearch.builder()
                         .minRate(minRate)
                         .precision(precision)
                         .maxTrials(maxTrials)
                         .repeatFailures(repeatFailures)
-                        .knobs(session.baselineKnobs(engine))
-                        .runner((k, rate) -> TrialSession.outcome(session.run(engine, k, rate)))
+                        .trialSeconds(trialSeconds)
+                        .confirmSeconds(confirmSeconds)
+                        .maxConfirmSeconds(maxConfirmSeconds)
+                        .maxConfirmations(maxConfirmations)
+                        .checkpointEveryCommits(engine.logCheckpointEveryCommits(engineKnobs))
+                        .knobs(engineKnobs)
+                        .runner((k, rate, seconds) ->
+                                TrialSession.outcome(session.run(engine, k, rate, seconds), seconds))
                         .listener(t -> {
                             report.trial(engine.id(), engine.label(), t);
                             out.println(progressLine(engine, t, started));
@@ -144,6 +179,7 @@ public final class CapacityCommand implements Callable<Integer> {
                 }
                 CapacitySearch.Result result = search.build().run();
                 report.finished(engine.id(), engine.label(), result);
+                CapacityReport.printRates(engine.label(), result, out);
                 allFound &= found(result);
                 if (result.interrupted()) {
                     break;
@@ -159,10 +195,9 @@ public final class CapacityCommand implements Callable<Integer> {
 
     /** A capacity the search stands behind: confirmed, and bracketed or bounded by something other than the engine. */
     static boolean found(CapacitySearch.Result r) {
-        return r.capacity().isPresent()
-                && r.confirmed()
+        return r.confirmed()
                 && switch (r.stop()) {
-                    case FOUND, LOAD_GENERATOR_LIMIT, PASSES_AT_MAX_RATE -> true;
+                    case BRACKETED, LOAD_GENERATOR_LIMIT, PASSES_AT_MAX_RATE -> true;
                     default -> false;
                 };
     }
@@ -173,13 +208,14 @@ public final class CapacityCommand implements Callable<Integer> {
         long elapsed = (System.nanoTime() - startedNanos) / 1_000_000_000L;
         return String.format(
                 Locale.ROOT,
-                "%s trial %2d %-7s %,9d msg/s  %-7s max %6.2f s  p99 %6.2f s  keep-up %-3s  "
+                "%s trial %2d %-7s %,9d msg/s %4d s  %-12s max %6.2f s  p99 %6.2f s  keep-up %-3s  "
                         + "cpu %4.2f cores  %s msg/s per core  (%dm%02ds)%s",
                 engine.id(),
                 t.number(),
                 t.phase().name().toLowerCase(Locale.ROOT),
                 t.rate(),
-                o.loadInvalid() ? "INVALID" : o.passed() ? "passed" : "failed",
+                t.seconds(),
+                o.undetermined() ? "UNDETERMINED" : o.word(),
                 o.maxLatencySeconds(),
                 o.p99Seconds(),
                 o.keptUp() ? "yes" : "no",
@@ -187,7 +223,7 @@ public final class CapacityCommand implements Callable<Integer> {
                 o.consumerCores() > 0 ? String.format(Locale.ROOT, "%,.0f", t.rate() / o.consumerCores()) : "-",
                 elapsed / 60,
                 elapsed % 60,
-                o.loadInvalid() ? "  " + o.loadInvalidReason() : failures(o.checks()));
+                o.undetermined() ? "  " + o.undeterminedReason() : failures(o.checks()));
     }
 
     static String failures(Map<String, Boolean> checks) {
@@ -216,6 +252,18 @@ public final class CapacityCommand implements Callable<Integer> {
         }
         TimeOptions.requireFits("--trial-duration", trialSeconds, java.util.concurrent.TimeUnit.SECONDS);
         verdict.requireWarmupShorterThan(trialSeconds, "--trial-duration");
+        if (confirmSeconds < trialSeconds) {
+            throw new ConfigException("--confirm-duration must be at least --trial-duration (" + trialSeconds
+                    + " s), got " + confirmSeconds + ": the confirmation is the longer look at a capacity");
+        }
+        if (maxConfirmSeconds < confirmSeconds) {
+            throw new ConfigException("--max-confirm-duration must be at least --confirm-duration (" + confirmSeconds
+                    + " s), got " + maxConfirmSeconds);
+        }
+        TimeOptions.requireFits("--max-confirm-duration", maxConfirmSeconds, java.util.concurrent.TimeUnit.SECONDS);
+        if (maxConfirmations < 1) {
+            throw new ConfigException("--max-confirmations must be at least 1, got " + maxConfirmations);
+        }
         if (maxTrials < 2) {
             throw new ConfigException(
                     "--max-trials must be at least 2 (a trial and its confirmation), got " + maxTrials);

@@ -6,9 +6,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import streambench.common.Knobs;
+import streambench.harness.analysis.Verdict;
 import streambench.harness.engine.Engine;
 import streambench.harness.engine.EngineResult;
 import streambench.harness.engine.EngineRun;
+import streambench.harness.engine.EngineStatus;
 import streambench.harness.engine.KnobDefaults;
 import streambench.harness.engine.RunDirectory;
 import streambench.harness.engine.RunInfo;
@@ -96,46 +98,57 @@ final class TrialSession implements AutoCloseable {
     }
 
     /**
-     * What a search decides on. An incomplete load (the producer could not deliver its schedule) or a late load
-     * under which the engine failed (undetermined) says nothing about the engine: neither a pass nor a failure.
+     * What a search decides on, for a trial whose load ran {@code seconds}. Undetermined when the load was
+     * incomplete (the producer could not deliver its schedule: invalid) or came late while the engine missed a
+     * check (status undetermined): neither says anything about the engine, so neither is a pass nor a failure.
      * Foreign rows, a rewritten ts or disagreeing clocks do say the trial cannot be trusted, so they fail it.
      */
-    static TrialOutcome outcome(EngineResult r) {
+    static TrialOutcome outcome(EngineResult r, long seconds) {
         Map<String, Boolean> checks = new LinkedHashMap<>();
         r.verdict().checks().forEach(c -> checks.put(c.name(), c.passed()));
         double cores = r.consumerCores();
         double p99 = r.percentileSeconds(99);
         boolean keptUp = checks.getOrDefault("kept-up", false);
         var load = r.verdict().checks().stream()
-                .filter(c -> c.name().equals("load") && !c.passed())
+                .filter(c -> !c.passed()
+                        && (c.name().equals("load")
+                                || (c.name().equals("punctual") && r.status() == EngineStatus.UNDETERMINED)))
                 .findFirst();
+        TrialOutcome outcome;
         if (load.isPresent()) {
-            return TrialOutcome.invalidLoad(load.get().detail(), checks, r.maxSeconds(), p99, keptUp, cores);
+            List<String> engine = r.verdict().checks().stream()
+                    .filter(c -> !c.passed() && !c.name().equals("load") && !c.name().equals("punctual"))
+                    .map(Verdict.Check::name)
+                    .toList();
+            String reason = load.get().detail()
+                    + (engine.isEmpty()
+                            ? ""
+                            : "; the engine also missed " + String.join(", ", engine) + " under the late load");
+            outcome = TrialOutcome.undetermined(reason, checks, r.maxSeconds(), p99, keptUp, cores);
+        } else {
+            outcome =
+                    TrialOutcome.judged(r.status() == EngineStatus.PASSED, checks, r.maxSeconds(), p99, keptUp, cores);
         }
-        if (r.status() == streambench.harness.engine.EngineStatus.UNDETERMINED) {
-            String late = r.verdict().checks().stream()
-                    .filter(c -> c.name().equals("punctual"))
-                    .map(streambench.harness.analysis.Verdict.Check::detail)
-                    .findFirst()
-                    .orElse("a late load");
-            return TrialOutcome.invalidLoad(
-                    "undetermined: a check failed under a late load (" + late + ")",
-                    checks,
-                    r.maxSeconds(),
-                    p99,
-                    keptUp,
-                    cores);
-        }
-        return TrialOutcome.judged(
-                r.status() == streambench.harness.engine.EngineStatus.PASSED,
-                checks,
-                r.maxSeconds(),
-                p99,
-                keptUp,
-                cores);
+        return outcome.withCommitsPerSecond(commitsPerSecond(r, seconds));
     }
 
-    /** Mean CPU of the consumer's process(es) over the trial, in cores; NaN when not sampled. */
+    /**
+     * The table's data commits per second of the trial's load: the commits whose timestamp falls within the
+     * {@code seconds} from the first scheduled event, over those seconds (the drain after the schedule is
+     * left out, it commits at a rate of its own). NaN when the engine did not run or nothing committed.
+     */
+    static double commitsPerSecond(EngineResult r, long seconds) {
+        if (!r.ran() || seconds <= 0) {
+            return Double.NaN;
+        }
+        long startMillis = r.startMicros() / 1000;
+        long endMillis = startMillis + seconds * 1000;
+        long inWindow = r.commits().stream()
+                .filter(c -> c.commitMillis() >= startMillis && c.commitMillis() < endMillis)
+                .count();
+        return inWindow == 0 ? Double.NaN : inWindow / (double) seconds;
+    }
+
     @Override
     public void close() {
         services.close();

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 import streambench.harness.services.InstallLayout;
 
@@ -42,6 +43,15 @@ public interface Engine {
      */
     default List<String> endpointNames() {
         return List.of();
+    }
+
+    /**
+     * How many table commits apart its Delta log checkpoints are with {@code knobs} (the complete knob set
+     * of a run), or empty when it writes none the harness knows of. A periodic cost every N commits: {@code
+     * capacity} sizes its confirmation run so that two of them fall inside it.
+     */
+    default OptionalLong logCheckpointEveryCommits(Map<String, String> knobs) {
+        return OptionalLong.empty();
     }
 
     /** Start-up plus the first commit: a cold Spark JVM took 20–36 s on 2 cores. */

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 import streambench.harness.services.InstallLayout;
 
@@ -46,5 +47,35 @@ record JarEngine(String id, String label, String knobAnchor, String unitOfWork) 
             InstallLayout layout, Map<String, String> env, String heap, Path logFile, Consumer<String> lines) {
         return ConsumerProcess.start(
                 id, layout.jar(jarKey()), List.of("-Xmx" + heap, "-XX:+UseG1GC"), env, logFile, lines);
+    }
+
+    /**
+     * Spark: a positive DELTA_BACKGROUND_CHECKPOINT_EVERY hands the checkpoint to a background thread every that
+     * many commits (the table's own interval is then one no run reaches), otherwise Delta checkpoints inline every
+     * DELTA_CHECKPOINT_INTERVAL commits. Flink and the yardstick write through delta-writer, which checkpoints every
+     * DELTA_CHECKPOINT_INTERVAL commits.
+     */
+    @Override
+    public OptionalLong logCheckpointEveryCommits(Map<String, String> knobs) {
+        if (knobAnchor.equals("x-spark-tuning")) {
+            OptionalLong background = positive(knobs.get("DELTA_BACKGROUND_CHECKPOINT_EVERY"));
+            if (background.isPresent()) {
+                return background;
+            }
+        }
+        return positive(knobs.get("DELTA_CHECKPOINT_INTERVAL"));
+    }
+
+    /** A knob's whole positive number; empty when unset, zero or not a number (the consumer refuses those itself). */
+    private static OptionalLong positive(String value) {
+        if (value == null) {
+            return OptionalLong.empty();
+        }
+        try {
+            long n = Long.parseLong(value.strip());
+            return n > 0 ? OptionalLong.of(n) : OptionalLong.empty();
+        } catch (NumberFormatException e) {
+            return OptionalLong.empty();
+        }
     }
 }

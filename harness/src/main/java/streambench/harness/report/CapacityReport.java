@@ -35,10 +35,12 @@ import streambench.harness.search.CapacitySearch;
 import streambench.harness.search.TrialOutcome;
 
 /**
- * What {@code capacity} leaves behind: {@code capacity.csv}, one row per trial appended the moment the trial
- * is decided (so Ctrl-C keeps every finished trial), {@code capacity_chart.png} redrawn after each trial,
- * {@code capacity_summary.csv} (one row per engine, its ratio to the yardstick's capacity among them)
- * rewritten after each engine, and the console table.
+ * What {@code capacity} leaves behind: {@code capacity_trials.csv}, one row per trial appended the moment the
+ * trial is decided (so Ctrl-C keeps every finished trial); {@code capacity.csv}, one row per engine and rate
+ * (its trials, passes, failures, undetermined ones and their lengths), and {@code capacity_chart.png}, both
+ * rewritten after each trial; {@code capacity_summary.csv} (one row per engine: the confirmed capacity or
+ * none, the band, the ratio to the yardstick's confirmed capacity) rewritten after each engine; and the
+ * console lines.
  */
 public final class CapacityReport implements AutoCloseable {
     /** The verdict's checks, one column each, in the order the verdict reports them. */
@@ -49,7 +51,8 @@ public final class CapacityReport implements AutoCloseable {
     public record EngineSearch(
             String id, String label, List<CapacitySearch.Trial> trials, CapacitySearch.Result result) {}
 
-    private final Path csvFile;
+    private final Path trialsFile;
+    private final Path ratesFile;
     private final Path chartFile;
     private final Path summaryFile;
     private final double thresholdSeconds;
@@ -58,34 +61,32 @@ public final class CapacityReport implements AutoCloseable {
 
     public CapacityReport(Path results, double thresholdSeconds) throws IOException {
         Files.createDirectories(results);
-        this.csvFile = results.resolve("capacity.csv");
+        this.trialsFile = results.resolve("capacity_trials.csv");
+        this.ratesFile = results.resolve("capacity.csv");
         this.chartFile = results.resolve("capacity_chart.png");
         this.summaryFile = results.resolve("capacity_summary.csv");
         this.thresholdSeconds = thresholdSeconds;
         Writer w = Files.newBufferedWriter(
-                csvFile,
+                trialsFile,
                 StandardCharsets.UTF_8,
                 StandardOpenOption.CREATE,
                 StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE);
         this.csv = new CSVPrinter(w, ResultsWriter.CSV);
-        List<String> header = new ArrayList<>(List.of("engine", "version", "rate", "trial", "phase", "passed"));
+        List<String> header =
+                new ArrayList<>(List.of("engine", "version", "rate", "trial", "phase", "seconds", "outcome"));
         CHECKS.forEach(c -> header.add(c.replace("-", "_")));
-        header.addAll(List.of("max_s", "p99_s", "consumer_cores", "msg_per_consumer_core", "note"));
+        header.addAll(List.of("max_s", "p99_s", "consumer_cores", "msg_per_consumer_core", "commits_per_s", "note"));
         csv.printRecord(header);
         csv.flush();
+        writeRates();
     }
 
-    /** Appends the trial to the CSV and redraws the chart. */
+    /** Appends the trial to the trials CSV, rewrites the per-rate CSV and redraws the chart. */
     public void trial(String id, String label, CapacitySearch.Trial t) throws IOException {
         TrialOutcome o = t.outcome();
         List<Object> row = new ArrayList<>(List.of(
-                id,
-                label,
-                t.rate(),
-                t.number(),
-                t.phase().name().toLowerCase(Locale.ROOT),
-                o.loadInvalid() ? "invalid" : Boolean.toString(o.passed())));
+                id, label, t.rate(), t.number(), t.phase().name().toLowerCase(Locale.ROOT), t.seconds(), o.word()));
         for (String check : CHECKS) {
             Boolean passed = o.checks().get(check);
             row.add(passed == null ? "" : passed ? "pass" : "fail");
@@ -94,19 +95,22 @@ public final class CapacityReport implements AutoCloseable {
         row.add(num(o.p99Seconds()));
         row.add(num(o.consumerCores()));
         row.add(o.consumerCores() > 0 ? String.format(Locale.ROOT, "%.0f", t.rate() / o.consumerCores()) : "");
-        row.add(o.loadInvalid() ? o.loadInvalidReason() : failedChecks(o));
+        row.add(num(o.commitsPerSecond()));
+        row.add(o.undetermined() ? o.undeterminedReason() : failedChecks(o));
         csv.printRecord(row);
         csv.flush();
         EngineSearch s = searches.get(id);
         List<CapacitySearch.Trial> trials = new ArrayList<>(s == null ? List.of() : s.trials());
         trials.add(t);
         searches.put(id, new EngineSearch(id, label, trials, s == null ? null : s.result()));
+        writeRates();
         writeChart();
     }
 
     /** The search of one engine is over. */
     public void finished(String id, String label, CapacitySearch.Result result) throws IOException {
         searches.put(id, new EngineSearch(id, label, result.trials(), result));
+        writeRates();
         writeChart();
         writeSummary();
     }
@@ -121,16 +125,73 @@ public final class CapacityReport implements AutoCloseable {
         return String.join("; ", failed);
     }
 
-    /** The console table: one line per engine, then where the files are. */
+    /** {@code capacity.csv}: per engine and rate, lowest rate first, what its trials came to. */
+    private void writeRates() throws IOException {
+        AtomicFiles.write(ratesFile, out -> {
+            Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
+            CSVPrinter p = new CSVPrinter(w, ResultsWriter.CSV);
+            p.printRecord("engine", "version", "rate", "trials", "passed", "failed", "undetermined", "durations_s");
+            for (EngineSearch s : searches.values()) {
+                for (CapacitySearch.RateTally r : CapacitySearch.tally(s.trials())) {
+                    p.printRecord(
+                            s.id(),
+                            s.label(),
+                            r.rate(),
+                            r.trials(),
+                            r.passed(),
+                            r.failed(),
+                            r.undetermined(),
+                            r.durations());
+                }
+            }
+            p.flush();
+        });
+    }
+
+    /**
+     * One engine's search on the console: a line per rate (its trials, passes, failures, undetermined ones and
+     * each trial's length), then the band and the confirmed capacity, or "none confirmed" and why.
+     */
+    public static void printRates(String label, CapacitySearch.Result r, PrintStream out) {
+        out.println();
+        out.println(String.format(
+                Locale.ROOT,
+                "%s per rate: %12s %7s %7s %7s %13s  %s",
+                label,
+                "rate msg/s",
+                "trials",
+                "passed",
+                "failed",
+                "undetermined",
+                "durations s"));
+        String indent = " ".repeat(label.length() + 10);
+        for (CapacitySearch.RateTally t : r.rates()) {
+            out.println(String.format(
+                    Locale.ROOT,
+                    "%s %,12d %7d %7d %7d %13d  %s",
+                    indent,
+                    t.rate(),
+                    t.trials(),
+                    t.passed(),
+                    t.failed(),
+                    t.undetermined(),
+                    t.durations()));
+        }
+        out.println(label + ": band " + r.band().text() + " (highest rate with no failure at or below it, lowest"
+                + " rate with a failure)");
+        out.println(label + ": " + r.confirmation());
+    }
+
+    /** The console table: one line per engine, each with its confirmation, then where the files are. */
     public void printTable(PrintStream out) {
         out.println();
         out.println(String.format(
                 Locale.ROOT,
-                "%-11s %15s %11s %-9s %8s %8s %10s %14s %6s  %s",
+                "%-11s %18s %-30s %11s %8s %8s %10s %14s %6s  %s",
                 "engine",
-                "capacity msg/s",
+                "confirmed msg/s",
+                "band msg/s",
                 "x yardstick",
-                "confirmed",
                 "max s",
                 "p99 s",
                 "cpu cores",
@@ -145,16 +206,16 @@ public final class CapacityReport implements AutoCloseable {
             String ratio = vsYardstick(s).orElse("-");
             CapacitySearch.Trial best = bestTrial(s);
             String capacity = r.capacity().isEmpty()
-                    ? "none"
+                    ? "none confirmed"
                     : (r.lowerBoundOnly() ? ">= " : "")
                             + String.format(Locale.ROOT, "%,d", r.capacity().getAsLong());
             out.println(String.format(
                     Locale.ROOT,
-                    "%-11s %15s %11s %-9s %8s %8s %10s %14s %6d  %s",
+                    "%-11s %18s %-30s %11s %8s %8s %10s %14s %6d  %s",
                     s.label(),
                     capacity,
+                    r.band().text(),
                     ratio,
-                    r.capacity().isEmpty() ? "-" : r.confirmed() ? "yes" : "no",
                     best == null ? "-" : fmt(best.outcome().maxLatencySeconds()),
                     best == null ? "-" : fmt(best.outcome().p99Seconds()),
                     best == null ? "-" : fmt(best.outcome().consumerCores()),
@@ -164,12 +225,13 @@ public final class CapacityReport implements AutoCloseable {
                             .orElse("-"),
                     r.trials().size(),
                     r.stop().text() + (r.detail().isEmpty() ? "" : ": " + r.detail())));
+            out.println("  " + s.label() + ": " + r.confirmation());
         }
         out.println();
-        out.println("results: " + csvFile + ", " + summaryFile + ", " + chartFile);
+        out.println("results: " + ratesFile + ", " + trialsFile + ", " + summaryFile + ", " + chartFile);
     }
 
-    /** The engine's capacity over the yardstick's in the same search, bounds kept; empty for the yardstick. */
+    /** The engine's confirmed capacity over the yardstick's in the same search, bounds kept; empty for the yardstick. */
     private java.util.Optional<String> vsYardstick(EngineSearch s) {
         EngineSearch yardstick = searches.get(Engine.YARDSTICK);
         if (s.id().equals(Engine.YARDSTICK)
@@ -189,7 +251,8 @@ public final class CapacityReport implements AutoCloseable {
 
     /**
      * {@code capacity_summary.csv}: one row per engine whose search ended, rewritten as each ends, with the
-     * capacity, whether it is only a lower bound, its ratio to the yardstick's and the figures it stands on.
+     * confirmed capacity (empty when none), whether it is only a lower bound, the band, its ratio to the
+     * yardstick's, the figures of the run that confirmed it and why it is confirmed or not.
      */
     private void writeSummary() throws IOException {
         try (CSVPrinter out =
@@ -198,8 +261,10 @@ public final class CapacityReport implements AutoCloseable {
                     "engine",
                     "version",
                     "capacity_msg_s",
-                    "lower_bound_only",
                     "confirmed",
+                    "lower_bound_only",
+                    "band_low_msg_s",
+                    "band_high_msg_s",
                     "x_yardstick",
                     "max_s",
                     "p99_s",
@@ -207,7 +272,8 @@ public final class CapacityReport implements AutoCloseable {
                     "msg_per_consumer_core",
                     "trials",
                     "stop",
-                    "detail");
+                    "detail",
+                    "confirmation");
             for (EngineSearch s : searches.values()) {
                 CapacitySearch.Result r = s.result();
                 if (r == null) {
@@ -218,8 +284,10 @@ public final class CapacityReport implements AutoCloseable {
                         s.id(),
                         s.label(),
                         r.capacity().isEmpty() ? "" : Long.toString(r.capacity().getAsLong()),
-                        r.lowerBoundOnly(),
                         r.confirmed(),
+                        r.lowerBoundOnly(),
+                        text(r.band().low()),
+                        text(r.band().high()),
                         vsYardstick(s).orElse(""),
                         best == null ? "" : num(best.outcome().maxLatencySeconds()),
                         best == null ? "" : num(best.outcome().p99Seconds()),
@@ -230,9 +298,14 @@ public final class CapacityReport implements AutoCloseable {
                                 .orElse(""),
                         r.trials().size(),
                         r.stop().text(),
-                        r.detail());
+                        r.detail(),
+                        r.confirmation());
             }
         }
+    }
+
+    private static String text(java.util.OptionalLong v) {
+        return v.isEmpty() ? "" : Long.toString(v.getAsLong());
     }
 
     /** The trial's offered msg/s per consumer core; empty without a trial or a CPU reading. */
@@ -242,7 +315,7 @@ public final class CapacityReport implements AutoCloseable {
                 : java.util.OptionalDouble.of(t.rate() / t.outcome().consumerCores());
     }
 
-    /** The last passing trial at the capacity: the figures the capacity stands on. */
+    /** The last passing trial at the confirmed capacity (its confirmation run): the figures it stands on. */
     static CapacitySearch.Trial bestTrial(EngineSearch s) {
         if (s.result() == null || s.result().capacity().isEmpty()) {
             return null;
@@ -272,19 +345,19 @@ public final class CapacityReport implements AutoCloseable {
         for (EngineSearch s : searches.values()) {
             XYSeries passed = new XYSeries("passed", true, true);
             XYSeries failed = new XYSeries("failed", true, true);
-            XYSeries invalid = new XYSeries("load invalid", true, true);
+            XYSeries undetermined = new XYSeries("undetermined", true, true);
             for (CapacitySearch.Trial t : s.trials()) {
                 double max = t.outcome().maxLatencySeconds();
                 if (!Double.isFinite(max)) {
                     max = 0; // no reading at all: drawn on the axis, listed as failed in the CSV
                 }
                 max = Math.min(max, top);
-                (t.outcome().loadInvalid() ? invalid : t.outcome().passed() ? passed : failed).add(t.rate(), max);
+                (t.outcome().undetermined() ? undetermined : t.outcome().passed() ? passed : failed).add(t.rate(), max);
             }
             XYSeriesCollection data = new XYSeriesCollection();
             data.addSeries(passed);
             data.addSeries(failed);
-            data.addSeries(invalid);
+            data.addSeries(undetermined);
             XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(false, true);
             renderer.setSeriesPaint(0, new Color(44, 160, 44));
             renderer.setSeriesPaint(1, new Color(214, 39, 40));
@@ -305,21 +378,27 @@ public final class CapacityReport implements AutoCloseable {
             threshold.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
             threshold.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.BOTTOM_RIGHT);
             sub.addRangeMarker(threshold);
-            if (s.result() != null && s.result().capacity().isPresent()) {
+            CapacitySearch.Band band = CapacitySearch.band(s.trials());
+            if (band.low().isPresent()) {
+                long low = band.low().getAsLong();
                 long lowest = s.trials().stream()
                         .mapToLong(CapacitySearch.Trial::rate)
                         .min()
-                        .orElse(0);
-                IntervalMarker region = new IntervalMarker(
-                        Math.min(lowest, s.result().capacity().getAsLong()),
-                        s.result().capacity().getAsLong(),
-                        new Color(44, 160, 44, 40));
-                region.setLabel("passes: capacity "
-                        + String.format(
-                                Locale.ROOT,
-                                "%s%,d msg/s",
-                                s.result().lowerBoundOnly() ? ">= " : "",
-                                s.result().capacity().getAsLong()));
+                        .orElse(low);
+                IntervalMarker region = new IntervalMarker(Math.min(lowest, low), low, new Color(44, 160, 44, 40));
+                CapacitySearch.Result r = s.result();
+                region.setLabel(
+                        r != null && r.capacity().isPresent()
+                                ? String.format(
+                                        Locale.ROOT,
+                                        "capacity %s%,d msg/s, confirmed",
+                                        r.lowerBoundOnly() ? ">= " : "",
+                                        r.capacity().getAsLong())
+                                : String.format(
+                                        Locale.ROOT,
+                                        "no failure up to %,d msg/s%s",
+                                        low,
+                                        r == null ? "" : "; none confirmed"));
                 region.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
                 region.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_LEFT);
                 region.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
@@ -334,8 +413,9 @@ public final class CapacityReport implements AutoCloseable {
                 plot,
                 true);
         chart.addSubtitle(
-                new TextTitle("a trial passes when every check of the verdict passes; grey: the load generator "
-                        + "could not hold the rate; trials over " + String.format(Locale.ROOT, "%.0f", top)
+                new TextTitle("a trial passes when every check of the verdict passes; grey: undetermined (the load "
+                        + "generator could not hold the rate); green: no failure up to there; trials over "
+                        + String.format(Locale.ROOT, "%.0f", top)
                         + " s are drawn at the top"));
         chart.setBackgroundPaint(Color.WHITE);
         int height = Math.max(360, 260 * Math.max(1, searches.size()) + 120);

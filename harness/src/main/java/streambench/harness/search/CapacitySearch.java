@@ -3,29 +3,43 @@ package streambench.harness.search;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import streambench.common.ConfigException;
 
 /**
  * The highest offered rate an engine sustains, i.e. passes every check at (sustainable throughput as
  * Karimov et al., ICDE 2018, define it). Trials double the rate from the minimum until one fails, bisect
- * between the last pass and the first failure until they are within the precision, then repeat the best
- * passing rate once: a single pass can be luck, and a capacity is only worth publishing if it passes
- * twice. A rate that passed once and then failed counts as failed, and the search goes on below it.
+ * between the last pass and the first failure until they are within the precision, then confirm the best
+ * passing rate with one long run.
  *
- * <p>While ramping and bisecting, a failed trial is repeated once before the rate counts as failed. Near
- * an engine's limit one slow second decides a trial, and the first failure decides everything above
- * it: a single unlucky second at 40 % of the capacity would otherwise end the ramp there, and two
- * searches of the same engine would disagree by more than any precision. A rate whose repeat passes
- * stays in play; the capacity the search reports has still passed at least two of the trials at it,
- * because the confirmation is not repeated.
+ * <p><b>Confirmed.</b> A capacity is confirmed only when its confirmation run passed and no trial at or
+ * below its rate failed. The confirmation run lasts {@code confirmSeconds}, or longer when the engine's log
+ * checkpoint needs it: at least two checkpoint intervals at the commit rate the trials at that rate saw
+ * (capped at {@code maxConfirmSeconds}). Short trials never reach a cost that comes every N commits, and an
+ * engine that passes them can fail every longer run: on 2026-12-02 Spark 4.2 was "confirmed" at 190,000
+ * msg/s by a second 60 s trial the same day 140,000 passed 1 run in 4 at 120 s. A failure below the best
+ * pass means the verdict does not follow the rate there; no long run can make such a capacity confirmed,
+ * so none is run and the search reports the band instead. A failed confirmation counts as a failure of its
+ * rate and the search goes on below it, for at most {@code maxConfirmations} confirmation runs.
  *
- * <p>A trial whose load is invalid (the producer could not hold its schedule) says nothing about the
- * engine: nothing at or above its rate is tried again, the search bisects between the best pass and it
- * as it would below a failure, and the capacity reported is the best passing rate below it, flagged as a
+ * <p><b>The band.</b> Whatever the confirmation, the result names the band the capacity lies in: from the
+ * highest rate that passed with no failed trial at or below it, to the lowest rate with a failed trial.
+ *
+ * <p>While ramping and bisecting, a failed trial is repeated once before the rate counts as failed for the
+ * bisection. Near an engine's limit one slow second decides a trial, and the first failure decides
+ * everything above it: a single unlucky second at 40 % of the capacity would otherwise end the ramp there.
+ * The failure still counts against confirming anything at or above that rate: the repeat shows how far the
+ * engine passes beyond it, it does not undo it.
+ *
+ * <p>An undetermined trial (the producer could not hold its schedule) says nothing about the engine, and is
+ * neither a failure nor a pass: nothing at or above its rate is tried again, the search bisects between
+ * the best pass and it as it would below a failure, and a capacity confirmed below it is flagged as a
  * lower bound rather than passed off as the engine's limit.
  *
  * <p>Rates the bisection picks are rounded to two significant figures (12000, not 12188): with a
@@ -40,12 +54,13 @@ public final class CapacitySearch {
         BISECT,
         /** The same rate again after a failed ramp or bisection trial. */
         REPEAT,
+        /** The long run of the best passing rate. */
         CONFIRM
     }
 
     public enum Stop {
-        /** Bracketed between a pass and a failure within the precision. */
-        FOUND("capacity found"),
+        /** Bracketed between a pass and a decided failure within the precision. */
+        BRACKETED("bracketed within the precision"),
         FAILS_AT_MIN_RATE("fails at --min-rate"),
         /** The producer could not hold a rate: the capacity is a lower bound. */
         LOAD_GENERATOR_LIMIT("limited by the load generator here"),
@@ -66,28 +81,67 @@ public final class CapacitySearch {
         }
     }
 
-    public record Trial(int number, long rate, Phase phase, TrialOutcome outcome) {}
+    /** @param seconds the length of the trial's load */
+    public record Trial(int number, long rate, long seconds, Phase phase, TrialOutcome outcome) {}
+
+    /** Every trial at one rate, counted: the table a reviewer reads a search from. */
+    public record RateTally(long rate, int trials, int passed, int failed, int undetermined, List<Long> seconds) {
+        public RateTally {
+            seconds = List.copyOf(seconds);
+        }
+
+        /** {@code 60+60+300}: the length of each trial at the rate, in the order they ran. */
+        public String durations() {
+            return seconds.stream().map(String::valueOf).collect(Collectors.joining("+"));
+        }
+    }
 
     /**
-     * @param capacity       the highest rate that passed and has not failed since; empty when none did
-     * @param confirmed      that rate passed its repeat
-     * @param lowerBoundOnly no failure of the engine bounds it from above within the precision: the load
-     *                       generator, the maximum rate or the budget stopped the search first
+     * Where the capacity lies, as far as the trials tell.
+     *
+     * @param low  the highest rate that passed with no failed trial at or below it; empty when none did
+     * @param high the lowest rate with a failed trial; empty when none failed
+     */
+    public record Band(OptionalLong low, OptionalLong high) {
+        public String text() {
+            return "[" + (low.isPresent() ? fmt("%,d", low.getAsLong()) : "nothing passed") + ", "
+                    + (high.isPresent() ? fmt("%,d", high.getAsLong()) : "nothing failed") + "] msg/s";
+        }
+    }
+
+    /**
+     * @param capacity       the confirmed capacity: its confirmation run passed and no trial at or below it
+     *                       failed; empty when none was confirmed
+     * @param bestPass       the highest rate that passed below the first decided failure: the candidate the
+     *                       search bisected on, confirmed or not; empty when nothing passed
+     * @param lowerBoundOnly the confirmed capacity is not bounded from above by a failure of the engine within
+     *                       the precision: the load generator, the maximum rate or the budget stopped first
      * @param detail         the rates behind the stop, for the status line
+     * @param confirmation   how the capacity was confirmed, or why none was
      */
     public record Result(
             OptionalLong capacity,
-            boolean confirmed,
+            OptionalLong bestPass,
+            Band band,
             boolean lowerBoundOnly,
             Stop stop,
             String detail,
+            String confirmation,
             List<Trial> trials) {
         public Result {
             trials = List.copyOf(trials);
         }
 
+        public boolean confirmed() {
+            return capacity.isPresent();
+        }
+
         public boolean interrupted() {
             return stop == Stop.INTERRUPTED;
+        }
+
+        public List<RateTally> rates() {
+            return tally(trials);
         }
     }
 
@@ -97,6 +151,11 @@ public final class CapacitySearch {
     private final int maxTrials;
     private final boolean confirm;
     private final boolean repeatFailures;
+    private final long trialSeconds;
+    private final long confirmSeconds;
+    private final long maxConfirmSeconds;
+    private final int maxConfirmations;
+    private final OptionalLong checkpointEveryCommits;
     private final Map<String, String> knobs;
     private final TrialRunner runner;
     private final TrialListener<Trial> listener;
@@ -108,6 +167,11 @@ public final class CapacitySearch {
         this.maxTrials = b.maxTrials;
         this.confirm = b.confirm;
         this.repeatFailures = b.repeatFailures;
+        this.trialSeconds = b.trialSeconds;
+        this.confirmSeconds = b.confirmSeconds;
+        this.maxConfirmSeconds = b.maxConfirmSeconds;
+        this.maxConfirmations = b.maxConfirmations;
+        this.checkpointEveryCommits = b.checkpointEveryCommits;
         this.knobs = Map.copyOf(b.knobs);
         this.runner = Objects.requireNonNull(b.runner, "runner");
         this.listener = b.listener;
@@ -128,18 +192,54 @@ public final class CapacitySearch {
         return new Attempt().run();
     }
 
+    /** Per rate, lowest first, how many trials ran and how each ended. */
+    public static List<RateTally> tally(List<Trial> trials) {
+        Map<Long, List<Trial>> byRate = new TreeMap<>();
+        trials.forEach(
+                t -> byRate.computeIfAbsent(t.rate(), r -> new ArrayList<>()).add(t));
+        List<RateTally> out = new ArrayList<>();
+        byRate.forEach((rate, ts) -> out.add(new RateTally(
+                rate,
+                ts.size(),
+                (int) ts.stream().filter(t -> t.outcome().passed()).count(),
+                (int) ts.stream().filter(t -> t.outcome().failed()).count(),
+                (int) ts.stream().filter(t -> t.outcome().undetermined()).count(),
+                ts.stream().map(Trial::seconds).toList())));
+        return out;
+    }
+
+    /** The band of {@code trials}: an undetermined trial moves neither end. */
+    public static Band band(List<Trial> trials) {
+        OptionalLong high = trials.stream()
+                .filter(t -> t.outcome().failed())
+                .mapToLong(Trial::rate)
+                .min();
+        OptionalLong low = trials.stream()
+                .filter(t -> t.outcome().passed())
+                .mapToLong(Trial::rate)
+                .filter(r -> high.isEmpty() || r < high.getAsLong())
+                .max();
+        return new Band(low, high);
+    }
+
+    /** How long a confirmation run lasts, and why, for the confirmation text. */
+    private record Length(long seconds, String why) {}
+
     /** One search's state, so the same search can be run again to check it reproduces. */
     private final class Attempt {
         private final List<Trial> trials = new ArrayList<>();
-        /** Rates that passed and have not failed since. */
+        /** Rates whose last decision was a pass and that have not been decided failed since. */
         private final TreeSet<Long> passes = new TreeSet<>();
-        /** The lowest rate the engine failed at under a valid load. */
+        /** The lowest rate decided failed: it bounds the bisection. */
         private Long firstFail;
-        /** The lowest rate the producer could not hold; nothing at or above it is tried again. */
+        /** The lowest undetermined rate; nothing at or above it is tried again. */
         private Long loadCeiling;
 
         private String loadReason = "";
-        private boolean confirmed;
+        private final List<String> failedConfirmations = new ArrayList<>();
+        private int confirmations;
+        private Long confirmed;
+        private String confirmation = "";
 
         Result run() throws IOException {
             Stop stop;
@@ -149,9 +249,11 @@ public final class CapacitySearch {
                 Thread.currentThread().interrupt();
                 stop = Stop.INTERRUPTED;
             }
-            OptionalLong capacity = passes.isEmpty() ? OptionalLong.empty() : OptionalLong.of(passes.last());
+            OptionalLong best = passes.isEmpty() ? OptionalLong.empty() : OptionalLong.of(passes.last());
+            OptionalLong capacity = confirmed == null ? OptionalLong.empty() : OptionalLong.of(confirmed);
             boolean lowerBound = capacity.isPresent() && !bracketed(capacity.getAsLong());
-            return new Result(capacity, confirmed, lowerBound, stop, detail(stop, capacity), trials);
+            String why = confirmed != null || !confirmation.isEmpty() ? confirmation : notConfirmed(stop);
+            return new Result(capacity, best, band(trials), lowerBound, stop, detail(stop, best), why, trials);
         }
 
         private Stop search() throws IOException, InterruptedException {
@@ -179,16 +281,26 @@ public final class CapacitySearch {
                         best = mid.getAsLong();
                     }
                 }
-                if (!confirm) {
+                if (!confirm || !confirmable(best)) {
                     break;
                 }
                 if (trials.size() >= maxTrials) {
                     return Stop.TRIAL_BUDGET;
                 }
-                if (decide(best, Phase.CONFIRM)) {
-                    confirmed = true;
+                Length length = confirmationLength(best);
+                confirmations++;
+                TrialOutcome outcome = trial(best, length.seconds(), Phase.CONFIRM);
+                record(best, outcome);
+                if (outcome.passed()) {
+                    confirmed = best;
+                    confirmation =
+                            fmt("confirmed at %,d msg/s by a %d s run (%s)", best, length.seconds(), length.why())
+                                    + (failedConfirmations.isEmpty()
+                                            ? ""
+                                            : "; failed confirmation runs: " + String.join(", ", failedConfirmations));
                     break;
                 }
+                failedConfirmations.add(fmt("%,d msg/s (%d s, %s)", best, length.seconds(), outcome.word()));
             }
             if (passes.isEmpty()) {
                 return firstFail != null ? Stop.FAILS_AT_MIN_RATE : Stop.LOAD_GENERATOR_LIMIT;
@@ -196,13 +308,71 @@ public final class CapacitySearch {
             if (loadCeiling != null && (firstFail == null || loadCeiling < firstFail)) {
                 return Stop.LOAD_GENERATOR_LIMIT;
             }
-            return firstFail == null ? Stop.PASSES_AT_MAX_RATE : Stop.FOUND;
+            return firstFail == null ? Stop.PASSES_AT_MAX_RATE : Stop.BRACKETED;
+        }
+
+        /**
+         * Whether a passing long run at {@code best} would confirm it; when not, says why in {@link
+         * #confirmation}. A failure at or below it rules it out whatever the run shows, so the run is not spent.
+         */
+        private boolean confirmable(long best) {
+            Band band = band(trials);
+            if (band.high().isPresent() && band.high().getAsLong() <= best) {
+                long at = band.high().getAsLong();
+                RateTally there = tally(trials).stream()
+                        .filter(t -> t.rate() == at)
+                        .findFirst()
+                        .orElseThrow();
+                confirmation = fmt(
+                        "none confirmed: %,d msg/s failed %d of %d trials, %s %,d msg/s, which passed: the verdict"
+                                + " does not follow the rate here, so no run at %,d msg/s can confirm it",
+                        at, there.failed(), there.trials(), at == best ? "at" : "below", best, best);
+                return false;
+            }
+            if (confirmations >= maxConfirmations) {
+                confirmation = fmt(
+                        "none confirmed: %d confirmation runs failed where shorter trials had passed (%s); the"
+                                + " engine fails in longer runs: try a longer --trial-duration",
+                        confirmations, String.join(", ", failedConfirmations));
+                return false;
+            }
+            return true;
+        }
+
+        /**
+         * {@code confirmSeconds}, or two of the engine's log-checkpoint intervals at the commit rate the trials
+         * at {@code rate} saw, whichever is longer; the slowest-committing trial sets it, so that even at that
+         * pace two checkpoints fall inside the run.
+         */
+        private Length confirmationLength(long rate) {
+            if (checkpointEveryCommits.isEmpty()) {
+                return new Length(confirmSeconds, "the engine declares no log checkpoint interval");
+            }
+            long every = checkpointEveryCommits.getAsLong();
+            double perSecond = trials.stream()
+                    .filter(t -> t.rate() == rate)
+                    .mapToDouble(t -> t.outcome().commitsPerSecond())
+                    .filter(c -> Double.isFinite(c) && c > 0)
+                    .min()
+                    .orElse(Double.NaN);
+            if (Double.isNaN(perSecond)) {
+                return new Length(
+                        confirmSeconds,
+                        fmt("log checkpoint every %d commits; no commit rate measured at this rate", every));
+            }
+            double needed = Math.ceil(2.0 * every / perSecond);
+            String why = fmt(
+                    "two log checkpoints, every %d commits at %.2f commits/s, take %.0f s", every, perSecond, needed);
+            if (needed > maxConfirmSeconds) {
+                return new Length(maxConfirmSeconds, why + fmt(", capped at %d s", maxConfirmSeconds));
+            }
+            return new Length(Math.max(confirmSeconds, (long) needed), why);
         }
 
         /**
          * Bisect on while the best pass is not within the precision of what bounds it from above: the engine's
-         * first failure, or the lowest rate the producer could not hold. Below that rate the load may well
-         * be held, so a capacity the load generator limits is still found to the precision, as a lower bound.
+         * first failure, or the lowest undetermined rate. Below that rate the load may well be held, so a
+         * capacity the load generator limits is still found to the precision, as a lower bound.
          */
         private boolean narrowing(long best) {
             Long upper = upperBound();
@@ -222,20 +392,25 @@ public final class CapacitySearch {
         }
 
         /**
-         * Whether the engine sustains {@code rate}, by one trial or, for a failed ramp or bisection trial,
-         * two. Only a decided failure moves {@link #firstFail}: a first failure whose repeat passes
-         * must not bound the bisection.
+         * Whether the engine passes {@code rate}, by one trial or, for a failed ramp or bisection trial, two.
+         * Only a decided failure moves {@link #firstFail}: a first failure whose repeat passes must not bound
+         * the bisection (it still bounds the band, which reads every trial).
          */
         private boolean decide(long rate, Phase phase) throws IOException, InterruptedException {
-            TrialOutcome outcome = trial(rate, phase);
-            if (isEngineFailure(outcome) && repeatFailures && phase != Phase.CONFIRM && trials.size() < maxTrials) {
-                outcome = trial(rate, Phase.REPEAT);
+            TrialOutcome outcome = trial(rate, trialSeconds, phase);
+            if (outcome.failed() && repeatFailures && trials.size() < maxTrials) {
+                outcome = trial(rate, trialSeconds, Phase.REPEAT);
             }
-            if (outcome.loadInvalid()) {
+            record(rate, outcome);
+            return outcome.passed();
+        }
+
+        private void record(long rate, TrialOutcome outcome) {
+            if (outcome.undetermined()) {
                 passes.remove(rate);
                 if (loadCeiling == null || rate < loadCeiling) {
                     loadCeiling = rate;
-                    loadReason = outcome.loadInvalidReason();
+                    loadReason = outcome.undeterminedReason();
                 }
             } else if (outcome.passed()) {
                 passes.add(rate);
@@ -245,37 +420,52 @@ public final class CapacitySearch {
                     firstFail = rate;
                 }
             }
-            return outcome.passed();
         }
 
-        private TrialOutcome trial(long rate, Phase phase) throws IOException, InterruptedException {
-            TrialOutcome outcome = runner.run(knobs, rate);
-            Trial trial = new Trial(trials.size() + 1, rate, phase, outcome);
+        private TrialOutcome trial(long rate, long seconds, Phase phase) throws IOException, InterruptedException {
+            TrialOutcome outcome = runner.run(knobs, rate, seconds);
+            Trial trial = new Trial(trials.size() + 1, rate, seconds, phase, outcome);
             trials.add(trial);
             listener.trialDone(trial);
             return outcome;
         }
 
-        private String detail(Stop stop, OptionalLong capacity) {
-            String best = capacity.isEmpty()
-                    ? "nothing passed"
-                    : "passes at " + capacity.getAsLong() + " msg/s" + (confirmed ? " twice" : "");
+        private String notConfirmed(Stop stop) {
+            String failed = failedConfirmations.isEmpty()
+                    ? ""
+                    : "; failed confirmation runs: " + String.join(", ", failedConfirmations);
+            if (passes.isEmpty()) {
+                return "none confirmed: nothing passed" + failed;
+            }
+            if (!confirm) {
+                return "none confirmed: no confirmation runs in this search";
+            }
             return switch (stop) {
-                case FOUND -> best + ", fails at " + firstFail + " msg/s";
-                case FAILS_AT_MIN_RATE -> "fails at " + firstFail + " msg/s";
+                case TRIAL_BUDGET -> "none confirmed: the trial budget was spent first" + failed;
+                case INTERRUPTED -> "none confirmed: interrupted" + failed;
+                default -> "none confirmed" + failed;
+            };
+        }
+
+        private String detail(Stop stop, OptionalLong best) {
+            String passesAt = best.isEmpty() ? "nothing passed" : fmt("passes at %,d msg/s", best.getAsLong());
+            return switch (stop) {
+                case BRACKETED -> passesAt + fmt(", fails at %,d msg/s", firstFail);
+                case FAILS_AT_MIN_RATE -> fmt("fails at %,d msg/s", firstFail);
                 case LOAD_GENERATOR_LIMIT ->
-                    best + "; the producer could not hold " + loadCeiling + " msg/s"
+                    passesAt
+                            + fmt("; the producer could not hold %,d msg/s", loadCeiling)
                             + (loadReason.isBlank() ? "" : ": " + loadReason);
-                case PASSES_AT_MAX_RATE -> best + ", the highest rate allowed";
+                case PASSES_AT_MAX_RATE -> passesAt + ", the highest rate allowed";
                 case TRIAL_BUDGET, INTERRUPTED ->
-                    best + " after " + trials.size() + " trials"
-                            + (firstFail == null ? "" : ", fails at " + firstFail + " msg/s");
+                    passesAt + " after " + trials.size() + " trials"
+                            + (firstFail == null ? "" : fmt(", fails at %,d msg/s", firstFail));
             };
         }
     }
 
-    private static boolean isEngineFailure(TrialOutcome outcome) {
-        return !outcome.passed() && !outcome.loadInvalid();
+    private static String fmt(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
     }
 
     /** The rate to try between a pass and a failure: their midpoint, in as few significant figures as split them. */
@@ -298,6 +488,11 @@ public final class CapacitySearch {
         private int maxTrials = 30;
         private boolean confirm = true;
         private boolean repeatFailures = true;
+        private long trialSeconds = 60;
+        private long confirmSeconds = 300;
+        private long maxConfirmSeconds = 3600;
+        private int maxConfirmations = 3;
+        private OptionalLong checkpointEveryCommits = OptionalLong.empty();
         private Map<String, String> knobs = Map.of();
         private TrialRunner runner;
         private TrialListener<Trial> listener = TrialListener.none();
@@ -323,28 +518,62 @@ public final class CapacitySearch {
         }
 
         /**
-         * Safety bound on trials; default 30. A search from 1,000 to 1,000,000 msg/s takes 11 ramp trials,
-         * about 4 to bisect a doubling to 10 % and 1 to confirm, so 30 leaves room for a few failed
-         * confirmations while still stopping a search that, through flapping verdicts, never settles.
+         * Safety bound on trials, confirmation runs included; default 30. A search from 1,000 to 1,000,000
+         * msg/s takes 11 ramp trials, about 4 to bisect a doubling to 10 % and 1 to confirm, so 30 leaves room
+         * for repeats and a few failed confirmations while still stopping a search that, through flapping
+         * verdicts, never settles.
          */
         public Builder maxTrials(int maxTrials) {
             this.maxTrials = maxTrials;
             return this;
         }
 
-        /** Repeat the best passing rate once before calling it the capacity; default true. */
+        /** Confirm the best passing rate with a long run before calling it the capacity; default true. */
         public Builder confirm(boolean confirm) {
             this.confirm = confirm;
             return this;
         }
 
         /**
-         * Repeat a failed ramp or bisection trial once, and count the rate as failed only if the repeat
-         * fails too; default true. False: every trial decides alone, which costs fewer trials and lets one
-         * slow second end the ramp.
+         * Repeat a failed ramp or bisection trial once, and count the rate as failed for the bisection only if
+         * the repeat fails too; default true. False: every trial decides alone, which costs fewer trials and
+         * lets one slow second end the ramp.
          */
         public Builder repeatFailures(boolean repeatFailures) {
             this.repeatFailures = repeatFailures;
+            return this;
+        }
+
+        /** Seconds of load of a ramp, bisection or repeat trial; default 60. */
+        public Builder trialSeconds(long seconds) {
+            this.trialSeconds = seconds;
+            return this;
+        }
+
+        /** Seconds of load of a confirmation run at least; default 300. */
+        public Builder confirmSeconds(long seconds) {
+            this.confirmSeconds = seconds;
+            return this;
+        }
+
+        /** No confirmation run longer than this, whatever the log checkpoint asks; default 3600. */
+        public Builder maxConfirmSeconds(long seconds) {
+            this.maxConfirmSeconds = seconds;
+            return this;
+        }
+
+        /** Confirmation runs at most, failed ones included, before the search gives up on confirming; default 3. */
+        public Builder maxConfirmations(int runs) {
+            this.maxConfirmations = runs;
+            return this;
+        }
+
+        /**
+         * The engine's log checkpoint interval with the search's knobs, in commits; empty when it has none (or
+         * none the harness knows). A confirmation run lasts at least two of these intervals.
+         */
+        public Builder checkpointEveryCommits(OptionalLong commits) {
+            this.checkpointEveryCommits = Objects.requireNonNull(commits);
             return this;
         }
 
@@ -377,6 +606,24 @@ public final class CapacitySearch {
             }
             if (maxTrials < 1) {
                 throw new ConfigException("--max-trials must be at least 1, was " + maxTrials);
+            }
+            if (trialSeconds < 1) {
+                throw new ConfigException("--trial-duration must be at least 1 s, was " + trialSeconds);
+            }
+            if (confirmSeconds < trialSeconds) {
+                throw new ConfigException("--confirm-duration must be at least --trial-duration (" + trialSeconds
+                        + " s), was " + confirmSeconds);
+            }
+            if (maxConfirmSeconds < confirmSeconds) {
+                throw new ConfigException("--max-confirm-duration must be at least --confirm-duration ("
+                        + confirmSeconds + " s), was " + maxConfirmSeconds);
+            }
+            if (maxConfirmations < 1) {
+                throw new ConfigException("--max-confirmations must be at least 1, was " + maxConfirmations);
+            }
+            if (checkpointEveryCommits.isPresent() && checkpointEveryCommits.getAsLong() < 1) {
+                throw new IllegalArgumentException(
+                        "a log checkpoint interval must be at least 1 commit, was " + checkpointEveryCommits);
             }
             return new CapacitySearch(this);
         }

@@ -13,27 +13,53 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.function.ToDoubleFunction;
 import streambench.common.ConfigException;
 
 /**
  * The tuning loop without a person in it: at one rate, change one knob at a time from the best set so
- * far, keep the change only when it beats that set by more than run-to-run noise, and revert it
- * otherwise.
+ * far, keep the change only when it beats that set by more than run-to-run noise in two trials, and
+ * revert it otherwise; then confirm the winner with one long run. Only what survives that run is a
+ * result ({@link Result#survived()}).
  *
- * <p>The baseline runs twice first: the difference between the two is the noise, and a change that does
- * not beat the better baseline run by more than that is indistinguishable from luck. The objective, in
- * order: every check passes (a pass beats a failure whatever the latencies); then a lower per-second max
- * latency; then, when the maxima are within the noise, lower consumer CPU. Dimensions are tried in the
- * order the search space declares them, and passes over all of them repeat until one keeps nothing: a
- * knob that only helps once a knob declared after it has changed is found on the next pass. A knob set
- * already tried is not run again, which is what makes the last pass cheap.
+ * <p><b>Noise.</b> The baseline runs {@code baselineRuns} times (default 3) first. The noise on the max
+ * is the spread of those runs' per-second maxima, highest minus lowest, passing or not (a baseline whose
+ * verdict flips between runs is noisy, and its failed run's max says how much); never under the floors
+ * ({@link Builder#noiseFloor}). CPU noise likewise.
+ *
+ * <p><b>Keeping a change.</b> A trial "beats" the best set so far when it passed every check and either
+ * <ul>
+ *   <li>the best set passed none of its runs (a failed trial loses to any passing one, whatever the
+ *       maxima: failed trials are never ranked by their max), or
+ *   <li>its max is below the best set's lowest passing max by more than the noise, or
+ *   <li>its max is within the noise of that and its consumer CPU is below the best set's lowest passing
+ *       CPU by more than the CPU noise.
+ * </ul>
+ * A trial that beats the best is run a second time ({@link Decision#PROMISING}); the change is kept only
+ * when the second trial beats the best too, and the kept set's two trials are then the runs the next
+ * change must beat. A single lucky trial near the threshold is therefore never kept.
+ *
+ * <p><b>Confirmation.</b> After the search, the best set runs once more for {@code confirmSeconds}, but
+ * only if it passed every run of it (every baseline run when nothing was kept, both trials of the kept
+ * change otherwise). Trials are short so that a search fits in an hour; a cost that comes every N commits
+ * (a Delta log checkpoint) may never fall inside one, and a change that only postpones it wins every trial
+ * and fails the first long run. The search survives only when that run passes.
+ *
+ * <p>Dimensions are tried in the order the search space declares them, and passes over all of them repeat
+ * until one keeps nothing: a knob that only helps once a knob declared after it has changed is found on the
+ * next pass. A knob set already tried is not run again, which is what makes the last pass cheap.
  */
 public final class CoordinateDescent {
     public enum Decision {
         BASELINE,
+        /** Beat the best once; runs again before it can be kept. */
+        PROMISING,
         KEPT,
-        REVERTED
+        REVERTED,
+        /** The long run of the best set after the search. */
+        CONFIRM
     }
 
     public enum Stop {
@@ -42,7 +68,7 @@ public final class CoordinateDescent {
         DEADLINE("time budget spent: no further trial could finish before the deadline"),
         INTERRUPTED("interrupted"),
         /** Tuning at a rate the producer cannot hold would tune against the load generator. */
-        BASELINE_LOAD_INVALID("the load generator cannot hold this rate here");
+        BASELINE_UNDETERMINED("a baseline run was undetermined: the load generator cannot hold this rate here");
 
         private final String text;
 
@@ -55,15 +81,15 @@ public final class CoordinateDescent {
         }
     }
 
-    /** How far apart two runs of the same knobs can land; a change must beat the best by more than this. */
+    /** How far apart runs of the same knobs can land; a change must beat the best by more than this. */
     public record Noise(double latencySeconds, double cpuCores) {}
 
     /**
-     * @param round   the pass over the search space, from 1; 0 for the two baseline runs
-     * @param knob    the knob this trial changed from the best set so far; empty for a baseline run
-     * @param value   the value it tried; empty for a baseline run
+     * @param round   the pass over the search space, from 1; 0 for the baseline runs and the confirmation
+     * @param knob    the knob this trial changed from the best set so far; empty for a baseline or confirmation run
+     * @param value   the value it tried; empty for a baseline or confirmation run
      * @param changed every knob of this trial that differs from the baseline: the trial's whole recipe
-     * @param reason  why it was kept or reverted, with the numbers that decided it
+     * @param reason  why it was kept, reverted or run again, with the numbers that decided it
      */
     public record Trial(
             int number,
@@ -80,10 +106,12 @@ public final class CoordinateDescent {
     }
 
     /**
-     * @param bestKnobs   the complete winning knob set, for {@code best.env}
-     * @param bestChanges the knobs in it that differ from the baseline, for the anchor's patch
-     * @param bestOutcome the trial that made it the best; empty only if no trial ran
-     * @param noise       empty unless both baseline runs finished
+     * @param bestKnobs    the complete best knob set the search ended with; a result only if it {@link #survived}
+     * @param bestChanges  the knobs in it that differ from the baseline, for the anchor's patch
+     * @param bestOutcome  the best run of that set; empty only if no trial ran
+     * @param noise        empty unless every baseline run finished
+     * @param confirmation the long run of the best set; empty when it was not run
+     * @param verdict      why the best set survived, or why nothing did, for the console
      */
     public record Result(
             Map<String, String> bestKnobs,
@@ -91,6 +119,8 @@ public final class CoordinateDescent {
             Optional<TrialOutcome> bestOutcome,
             Optional<Noise> noise,
             Stop stop,
+            Optional<TrialOutcome> confirmation,
+            String verdict,
             List<Trial> trials) {
         public Result {
             bestKnobs = Collections.unmodifiableMap(new LinkedHashMap<>(bestKnobs));
@@ -101,12 +131,20 @@ public final class CoordinateDescent {
         public boolean interrupted() {
             return stop == Stop.INTERRUPTED;
         }
+
+        /** The best set passed every run of it and its confirmation: the only case with anything to apply. */
+        public boolean survived() {
+            return confirmation.map(TrialOutcome::passed).orElse(false);
+        }
     }
 
     private final Map<String, String> baseline;
     private final SearchSpace space;
     private final long rate;
     private final int maxTrials;
+    private final int baselineRuns;
+    private final long trialSeconds;
+    private final long confirmSeconds;
     private final Instant deadline;
     private final Clock clock;
     private final Duration trialDuration;
@@ -121,6 +159,9 @@ public final class CoordinateDescent {
         this.space = Objects.requireNonNull(b.space, "space");
         this.rate = b.rate;
         this.maxTrials = b.maxTrials;
+        this.baselineRuns = b.baselineRuns;
+        this.trialSeconds = b.trialSeconds;
+        this.confirmSeconds = b.confirmSeconds;
         this.deadline = b.deadline;
         this.clock = b.clock;
         this.trialDuration = b.trialDuration;
@@ -136,8 +177,9 @@ public final class CoordinateDescent {
     }
 
     /**
-     * Runs trials until a pass keeps nothing or the budget is spent. If the runner is interrupted,
-     * returns the best so far with {@link Stop#INTERRUPTED} and sets the thread's interrupt flag again.
+     * Runs trials until a pass keeps nothing or the budget is spent, then the confirmation. If the runner is
+     * interrupted, returns the best so far, unconfirmed, with {@link Stop#INTERRUPTED} and sets the thread's
+     * interrupt flag again.
      *
      * @throws IOException from the runner or the listener: the trial cannot be run or recorded
      */
@@ -145,67 +187,96 @@ public final class CoordinateDescent {
         return new Attempt().run();
     }
 
-    /** A pass over a failure, then a lower max, then lower CPU; no noise: picks the better baseline run. */
+    /**
+     * For picking the best run of one knob set: a pass before a failure, then among passes a lower max, then
+     * lower CPU. Failed runs are never ranked by their max: two of them compare equal.
+     */
     static int compare(TrialOutcome a, TrialOutcome b) {
         if (a.passed() != b.passed()) {
             return a.passed() ? -1 : 1;
+        }
+        if (!a.passed()) {
+            return 0;
         }
         int byMax = Double.compare(worstIfNaN(a.maxLatencySeconds()), worstIfNaN(b.maxLatencySeconds()));
         return byMax != 0 ? byMax : Double.compare(worstIfNaN(a.consumerCores()), worstIfNaN(b.consumerCores()));
     }
 
+    /** A knob set and every run of it the search has: the baseline's runs, or the two trials that kept it. */
+    private record Standing(Map<String, String> knobs, List<TrialOutcome> runs) {
+        boolean passedEveryRun() {
+            return !runs.isEmpty() && runs.stream().allMatch(TrialOutcome::passed);
+        }
+
+        long passing() {
+            return runs.stream().filter(TrialOutcome::passed).count();
+        }
+
+        OptionalDouble lowestPassing(ToDoubleFunction<TrialOutcome> figure) {
+            return runs.stream()
+                    .filter(TrialOutcome::passed)
+                    .mapToDouble(figure)
+                    .map(CoordinateDescent::worstIfNaN)
+                    .min();
+        }
+
+        TrialOutcome bestRun() {
+            return runs.stream().min(CoordinateDescent::compare).orElseThrow();
+        }
+    }
+
     private record Judgement(boolean better, String reason) {}
 
-    /** Whether {@code candidate} beats {@code best} by more than the noise, and the numbers that say so. */
-    private static Judgement judge(TrialOutcome candidate, TrialOutcome best, Noise noise) {
-        if (candidate.loadInvalid()) {
-            return new Judgement(false, "load invalid, says nothing about the knob: " + candidate.loadInvalidReason());
+    /** Whether the one trial {@code candidate} beats {@code best} by more than the noise, and the numbers that say so. */
+    private static Judgement judge(TrialOutcome candidate, Standing best, Noise noise) {
+        if (candidate.undetermined()) {
+            return new Judgement(false, "undetermined, says nothing about the knob: " + candidate.undeterminedReason());
         }
-        if (candidate.passed() != best.passed()) {
-            return candidate.passed()
-                    ? new Judgement(true, "passes every check; the best so far did not")
-                    : new Judgement(false, "fails " + failedChecks(candidate) + "; the best so far passes");
+        if (!candidate.passed()) {
+            return new Judgement(
+                    false, "fails " + failedChecks(candidate) + "; a failed trial is never kept, whatever its max");
         }
-        // both failing still ranks by max: at a rate nothing passes yet, the descent moves towards a pass
-        String both = candidate.passed() ? "" : "fails like the best so far; ";
-        double cMax = candidate.maxLatencySeconds();
-        double bMax = best.maxLatencySeconds();
-        double lower = worstIfNaN(bMax) - worstIfNaN(cMax);
+        OptionalDouble bestMax = best.lowestPassing(TrialOutcome::maxLatencySeconds);
+        if (bestMax.isEmpty()) {
+            return new Judgement(
+                    true,
+                    fmt(
+                            "passes every check; the best so far passed none of its %d runs",
+                            best.runs().size()));
+        }
+        double cMax = worstIfNaN(candidate.maxLatencySeconds());
+        double bMax = bestMax.getAsDouble();
+        double lower = bMax - cMax;
         if (lower > noise.latencySeconds()) {
             return new Judgement(
                     true,
-                    both
-                            + fmt(
-                                    "max %.2f s, %.2f s below the best %.2f s (noise %.2f s)",
-                                    cMax, lower, bMax, noise.latencySeconds()));
+                    fmt(
+                            "max %.2f s, %.2f s below the best's lowest passing max %.2f s (noise %.2f s)",
+                            cMax, lower, bMax, noise.latencySeconds()));
         }
         if (lower < -noise.latencySeconds()) {
             return new Judgement(
                     false,
-                    both
-                            + fmt(
-                                    "max %.2f s, %.2f s above the best %.2f s (noise %.2f s)",
-                                    cMax, -lower, bMax, noise.latencySeconds()));
+                    fmt(
+                            "max %.2f s, %.2f s above the best's lowest passing max %.2f s (noise %.2f s)",
+                            cMax, -lower, bMax, noise.latencySeconds()));
         }
-        double cCpu = candidate.consumerCores();
-        double bCpu = best.consumerCores();
-        double saved = worstIfNaN(bCpu) - worstIfNaN(cCpu);
+        double cCpu = worstIfNaN(candidate.consumerCores());
+        double bCpu = best.lowestPassing(TrialOutcome::consumerCores).getAsDouble();
+        double saved = bCpu - cCpu;
         if (saved > noise.cpuCores()) {
             return new Judgement(
                     true,
-                    both
-                            + fmt(
-                                    "max %.2f s within the noise of %.2f s; CPU %.2f cores, %.2f below the best"
-                                            + " %.2f (noise %.2f)",
-                                    cMax, bMax, cCpu, saved, bCpu, noise.cpuCores()));
+                    fmt(
+                            "max %.2f s within the noise of %.2f s; CPU %.2f cores, %.2f below the best %.2f"
+                                    + " (noise %.2f)",
+                            cMax, bMax, cCpu, saved, bCpu, noise.cpuCores()));
         }
         return new Judgement(
                 false,
-                both
-                        + fmt(
-                                "within the noise: max %.2f s vs %.2f s (noise %.2f s), CPU %.2f vs %.2f cores"
-                                        + " (noise %.2f)",
-                                cMax, bMax, noise.latencySeconds(), cCpu, bCpu, noise.cpuCores()));
+                fmt(
+                        "within the noise: max %.2f s vs %.2f s (noise %.2f s), CPU %.2f vs %.2f cores (noise %.2f)",
+                        cMax, bMax, noise.latencySeconds(), cCpu, bCpu, noise.cpuCores()));
     }
 
     private static String failedChecks(TrialOutcome o) {
@@ -225,17 +296,20 @@ public final class CoordinateDescent {
         return String.format(Locale.ROOT, format, args);
     }
 
-    /** Noise as measured, but never under the floors: two runs that agree by luck would make any difference count. */
-    private Noise noise(TrialOutcome first, TrialOutcome second) {
+    /** Noise as measured, but never under the floors: runs that agree by luck would make any difference count. */
+    private Noise noise(List<TrialOutcome> runs) {
         return new Noise(
-                spread(first.maxLatencySeconds(), second.maxLatencySeconds(), latencyNoiseFloorSeconds),
-                spread(first.consumerCores(), second.consumerCores(), cpuNoiseFloorCores));
+                spread(runs, TrialOutcome::maxLatencySeconds, latencyNoiseFloorSeconds),
+                spread(runs, TrialOutcome::consumerCores, cpuNoiseFloorCores));
     }
 
-    private double spread(double a, double b, double floor) {
-        double measured = Double.isFinite(a) && Double.isFinite(b) ? Math.abs(a - b) : 0;
-        double scale = Math.max(Double.isFinite(a) ? a : 0, Double.isFinite(b) ? b : 0);
-        return Math.max(measured, Math.max(relativeNoiseFloor * scale, floor));
+    /** Highest minus lowest of the readings there are; a run without one adds nothing to either. */
+    private double spread(List<TrialOutcome> runs, ToDoubleFunction<TrialOutcome> figure, double floor) {
+        double[] values =
+                runs.stream().mapToDouble(figure).filter(Double::isFinite).toArray();
+        double high = java.util.Arrays.stream(values).max().orElse(0);
+        double low = java.util.Arrays.stream(values).min().orElse(0);
+        return Math.max(high - low, Math.max(relativeNoiseFloor * Math.max(high, 0), floor));
     }
 
     /** In the search space's order, whatever the baseline map's: the CSV and the patch read the same every run. */
@@ -252,8 +326,7 @@ public final class CoordinateDescent {
 
     private final class Attempt {
         private final List<Trial> trials = new ArrayList<>();
-        private Map<String, String> current = baseline;
-        private TrialOutcome best;
+        private Standing best;
         private Noise noise;
         private Duration longestTrial = Duration.ZERO;
 
@@ -265,45 +338,116 @@ public final class CoordinateDescent {
                 Thread.currentThread().interrupt();
                 stop = Stop.INTERRUPTED;
             }
+            Optional<TrialOutcome> confirmation = Optional.empty();
+            // every baseline run must have finished: one passing run is no measure of the noise, nor a result
+            boolean judged = stop != Stop.INTERRUPTED && stop != Stop.BASELINE_UNDETERMINED && noise != null;
+            if (judged && best.passedEveryRun()) {
+                try {
+                    confirmation = Optional.of(confirm());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    stop = Stop.INTERRUPTED;
+                }
+            }
+            Map<String, String> knobs = best == null ? baseline : best.knobs();
             return new Result(
-                    current, changes(current), Optional.ofNullable(best), Optional.ofNullable(noise), stop, trials);
+                    knobs,
+                    changes(knobs),
+                    Optional.ofNullable(best).filter(b -> !b.runs().isEmpty()).map(Standing::bestRun),
+                    Optional.ofNullable(noise),
+                    stop,
+                    confirmation,
+                    verdict(stop, confirmation),
+                    trials);
+        }
+
+        private TrialOutcome confirm() throws IOException, InterruptedException {
+            TrialOutcome o = runner.run(best.knobs(), rate, confirmSeconds);
+            String what = best.knobs().equals(baseline) ? "the baseline" : "the best configuration";
+            record(
+                    0,
+                    "",
+                    "",
+                    best.knobs(),
+                    o,
+                    Decision.CONFIRM,
+                    fmt("%s, run again for %d s: it must pass again to be a result", what, confirmSeconds));
+            return o;
+        }
+
+        private String verdict(Stop stop, Optional<TrialOutcome> confirmation) {
+            String changes = best == null || best.knobs().equals(baseline)
+                    ? "the baseline"
+                    : "the best configuration (" + changesText(changes(best.knobs())) + ")";
+            if (confirmation.isPresent()) {
+                TrialOutcome c = confirmation.get();
+                if (c.passed()) {
+                    return fmt("%s passed every run of it and its %d s confirmation", changes, confirmSeconds);
+                }
+                return fmt(
+                        "nothing survived: the %d s confirmation of %s %s",
+                        confirmSeconds,
+                        changes,
+                        c.undetermined() ? "was undetermined: " + c.undeterminedReason() : "failed " + failedChecks(c));
+            }
+            if (stop == Stop.INTERRUPTED) {
+                return "nothing survived: interrupted before the confirmation";
+            }
+            if (stop == Stop.BASELINE_UNDETERMINED) {
+                return "nothing survived: " + stop.text();
+            }
+            if (best == null || best.runs().isEmpty()) {
+                return "nothing survived: no trial ran";
+            }
+            if (noise == null) {
+                return fmt("nothing survived: %s before the baseline's %d runs were done", stop.text(), baselineRuns);
+            }
+            return fmt(
+                    "nothing survived: the baseline passed %d of its %d runs and no change passed and beat it in two"
+                            + " trials",
+                    best.passing(), best.runs().size());
         }
 
         private Stop descend() throws IOException, InterruptedException {
-            TrialOutcome first = null;
-            for (int n = 1; n <= 2; n++) {
+            List<TrialOutcome> runs = new ArrayList<>();
+            best = new Standing(baseline, runs);
+            for (int n = 1; n <= baselineRuns; n++) {
                 Stop spent = budgetSpent();
                 if (spent != null) {
                     return spent;
                 }
                 TrialOutcome o = trial(baseline);
-                String run = "baseline, run " + n + " of 2";
-                if (o.loadInvalid()) {
-                    record(0, "", "", baseline, o, Decision.BASELINE, run + "; load invalid: " + o.loadInvalidReason());
-                    return Stop.BASELINE_LOAD_INVALID;
+                String run = "baseline, run " + n + " of " + baselineRuns;
+                if (o.undetermined()) {
+                    record(
+                            0,
+                            "",
+                            "",
+                            baseline,
+                            o,
+                            Decision.BASELINE,
+                            run + "; undetermined: " + o.undeterminedReason());
+                    return Stop.BASELINE_UNDETERMINED;
                 }
-                if (first == null) {
-                    first = o;
-                } else {
-                    noise = noise(first, o);
+                runs.add(o);
+                if (n == baselineRuns) {
+                    noise = noise(runs);
                     run += fmt(
                             ": noise %.2f s on the max, %.2f cores on CPU", noise.latencySeconds(), noise.cpuCores());
                 }
-                if (best == null || compare(o, best) < 0) {
-                    best = o;
-                }
                 record(0, "", "", baseline, o, Decision.BASELINE, run);
             }
+            best = new Standing(baseline, List.copyOf(runs));
             Set<Map<String, String>> tried = new HashSet<>();
             tried.add(baseline);
             for (int round = 1; ; round++) {
                 boolean kept = false;
                 for (SearchSpace.Dimension d : space.dimensions()) {
                     for (String value : d.values()) {
-                        if (value.equals(current.get(d.knob()))) {
+                        if (value.equals(best.knobs().get(d.knob()))) {
                             continue;
                         }
-                        Map<String, String> candidate = new LinkedHashMap<>(current);
+                        Map<String, String> candidate = new LinkedHashMap<>(best.knobs());
                         candidate.put(d.knob(), value);
                         if (!tried.add(candidate)) {
                             continue;
@@ -312,11 +456,28 @@ public final class CoordinateDescent {
                         if (spent != null) {
                             return spent;
                         }
-                        TrialOutcome o = trial(candidate);
-                        Judgement j = judge(o, best, noise);
-                        if (j.better()) {
-                            current = Collections.unmodifiableMap(candidate);
-                            best = o;
+                        TrialOutcome first = trial(candidate);
+                        Judgement j1 = judge(first, best, noise);
+                        if (!j1.better()) {
+                            record(round, d.knob(), value, candidate, first, Decision.REVERTED, j1.reason());
+                            continue;
+                        }
+                        record(
+                                round,
+                                d.knob(),
+                                value,
+                                candidate,
+                                first,
+                                Decision.PROMISING,
+                                j1.reason() + "; runs again: kept only if the second trial beats the best too");
+                        spent = budgetSpent();
+                        if (spent != null) {
+                            return spent;
+                        }
+                        TrialOutcome second = trial(candidate);
+                        Judgement j2 = judge(second, best, noise);
+                        if (j2.better()) {
+                            best = new Standing(Collections.unmodifiableMap(candidate), List.of(first, second));
                             kept = true;
                         }
                         record(
@@ -324,9 +485,9 @@ public final class CoordinateDescent {
                                 d.knob(),
                                 value,
                                 candidate,
-                                o,
-                                j.better() ? Decision.KEPT : Decision.REVERTED,
-                                j.reason());
+                                second,
+                                j2.better() ? Decision.KEPT : Decision.REVERTED,
+                                "second trial: " + j2.reason());
                     }
                 }
                 if (!kept) {
@@ -352,7 +513,7 @@ public final class CoordinateDescent {
 
         private TrialOutcome trial(Map<String, String> knobs) throws IOException, InterruptedException {
             Instant start = clock.instant();
-            TrialOutcome o = runner.run(knobs, rate);
+            TrialOutcome o = runner.run(knobs, rate, trialSeconds);
             Duration took = Duration.between(start, clock.instant());
             if (took.compareTo(longestTrial) > 0) {
                 longestTrial = took;
@@ -375,11 +536,20 @@ public final class CoordinateDescent {
         }
     }
 
+    private static String changesText(Map<String, String> changed) {
+        List<String> parts = new ArrayList<>();
+        changed.forEach((k, v) -> parts.add(k + "=" + v));
+        return String.join(" ", parts);
+    }
+
     public static final class Builder {
         private Map<String, String> baseline = Map.of();
         private SearchSpace space;
         private long rate;
         private int maxTrials;
+        private int baselineRuns = 3;
+        private long trialSeconds = 60;
+        private long confirmSeconds = 300;
         private Instant deadline;
         private Clock clock = Clock.systemUTC();
         private Duration trialDuration;
@@ -408,15 +578,34 @@ public final class CoordinateDescent {
             return this;
         }
 
-        /** At most this many trials, the two baseline runs included; default no limit. */
+        /** At most this many trials, the baseline runs included and the confirmation not; default no limit. */
         public Builder maxTrials(int maxTrials) {
             this.maxTrials = maxTrials;
             return this;
         }
 
+        /** How many times the baseline runs to measure the noise; default 3, at least 2. */
+        public Builder baselineRuns(int runs) {
+            this.baselineRuns = runs;
+            return this;
+        }
+
+        /** Seconds of load of a search trial; default 60. */
+        public Builder trialSeconds(long seconds) {
+            this.trialSeconds = seconds;
+            return this;
+        }
+
+        /** Seconds of load of the confirmation run; default 300, at least a trial's. */
+        public Builder confirmSeconds(long seconds) {
+            this.confirmSeconds = seconds;
+            return this;
+        }
+
         /**
          * No trial starts unless it can finish by {@code deadline}, judged by {@code trialDuration} (the
-         * trial's length plus its start-up and drain) or the longest trial so far if that was longer.
+         * trial's length plus its start-up and drain) or the longest trial so far if that was longer. The
+         * confirmation is the caller's to reserve: it runs after the deadline stops the search.
          */
         public Builder deadline(Instant deadline, Duration trialDuration) {
             this.deadline = Objects.requireNonNull(deadline);
@@ -431,10 +620,10 @@ public final class CoordinateDescent {
         }
 
         /**
-         * Floors under the measured noise; defaults 5 % of the larger baseline value, and at least 0.1 s on
-         * the max and 0.05 cores on CPU. They are a guard, not a measurement: two baseline runs can agree
-         * by luck, and a noise of zero would let any lucky trial count as an improvement. Raise them when
-         * repeated runs on the machine are known to differ more.
+         * Floors under the measured noise; defaults 5 % of the highest baseline value, and at least 0.1 s on
+         * the max and 0.05 cores on CPU. They are a guard, not a measurement: baseline runs can agree by luck,
+         * and a noise of zero would let any lucky trial count as an improvement. Raise them when repeated runs
+         * on the machine are known to differ more.
          */
         public Builder noiseFloor(double relative, double latencySeconds, double cpuCores) {
             this.relativeNoiseFloor = relative;
@@ -458,9 +647,20 @@ public final class CoordinateDescent {
             if (rate < 1) {
                 throw new ConfigException("--rate must be at least 1 msg/s, was " + rate);
             }
-            if (maxTrials < 0 || maxTrials == 1) {
+            if (baselineRuns < 2) {
+                throw new ConfigException(
+                        "--baseline-runs must be at least 2 (the noise is their spread), was " + baselineRuns);
+            }
+            if (maxTrials < 0 || (maxTrials > 0 && maxTrials < baselineRuns)) {
                 throw new ConfigException("--budget of " + maxTrials + " trial" + (maxTrials == 1 ? "" : "s")
-                        + " leaves no room: the baseline alone runs twice");
+                        + " leaves no room: the baseline alone runs " + baselineRuns + " times (--baseline-runs)");
+            }
+            if (trialSeconds < 1) {
+                throw new ConfigException("--trial-duration must be at least 1 s, was " + trialSeconds);
+            }
+            if (confirmSeconds < trialSeconds) {
+                throw new ConfigException("--confirm-duration must be at least --trial-duration (" + trialSeconds
+                        + " s), was " + confirmSeconds);
             }
             if (trialDuration != null && (trialDuration.isNegative() || trialDuration.isZero())) {
                 throw new IllegalArgumentException(

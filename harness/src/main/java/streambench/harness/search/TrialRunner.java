@@ -7,9 +7,10 @@ import java.util.Map;
 @FunctionalInterface
 public interface TrialRunner {
     /**
-     * @param knobs the engine's knobs for this trial, complete (not only the changes)
-     * @param rate  offered load in msg/s
+     * @param knobs   the engine's knobs for this trial, complete (not only the changes)
+     * @param rate    offered load in msg/s
+     * @param seconds how long the load runs: a search's trial duration, or longer for a confirmation
      * @throws InterruptedException the user stopped the search (Ctrl-C): the search returns what it has
      */
-    TrialOutcome run(Map<String, String> knobs, long rate) throws IOException, InterruptedException;
+    TrialOutcome run(Map<String, String> knobs, long rate, long seconds) throws IOException, InterruptedException;
 }

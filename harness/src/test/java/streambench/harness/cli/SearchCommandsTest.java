@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -13,12 +15,17 @@ import java.util.Map;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import streambench.common.ConfigException;
+import streambench.harness.analysis.CommitRow;
 import streambench.harness.analysis.SecondBin;
 import streambench.harness.analysis.Verdict;
+import streambench.harness.engine.Engine;
 import streambench.harness.engine.EngineResult;
 import streambench.harness.engine.Engines;
 import streambench.harness.engine.KnobDefaults;
+import streambench.harness.report.TuningReport;
+import streambench.harness.search.CoordinateDescent;
 import streambench.harness.search.SearchSpace;
 import streambench.harness.search.TrialOutcome;
 import streambench.harness.services.ProcessSampler;
@@ -193,28 +200,153 @@ class SearchCommandsTest {
     }
 
     @Test
-    void aTrialWhoseLoadFailedIsInvalidNotAFailureOfTheEngine() {
-        TrialOutcome invalid = TrialSession.outcome(result(List.of(
-                new Verdict.Check("threshold", true, ""),
-                new Verdict.Check("load", false, "the producer fell 2.1 s behind its schedule"))));
-        assertThat(invalid.loadInvalid()).isTrue();
-        assertThat(invalid.loadInvalidReason()).contains("fell 2.1 s behind");
-        assertThat(invalid.consumerCores()).isEqualTo(0.5);
+    void aTrialWhoseLoadFailedIsUndeterminedNotAFailureOfTheEngine() {
+        TrialOutcome late = TrialSession.outcome(
+                result(List.of(
+                        new Verdict.Check("threshold", true, ""),
+                        new Verdict.Check("load", false, "the producer fell 2.1 s behind its schedule"))),
+                60);
+        assertThat(late.undetermined()).isTrue();
+        assertThat(late.failed()).isFalse();
+        assertThat(late.undeterminedReason()).isEqualTo("the producer fell 2.1 s behind its schedule");
+        assertThat(late.consumerCores()).isEqualTo(0.5);
+
+        // the engine missed its threshold under the late load: still no failure of the engine, and the reason says so
+        TrialOutcome lateAndSlow = TrialSession.outcome(
+                result(List.of(
+                        new Verdict.Check("threshold", false, "6 s"),
+                        new Verdict.Check("load", false, "the producer fell 2.1 s behind its schedule"))),
+                60);
+        assertThat(lateAndSlow.undetermined()).isTrue();
+        assertThat(lateAndSlow.failed()).isFalse();
+        assertThat(lateAndSlow.undeterminedReason())
+                .isEqualTo("the producer fell 2.1 s behind its schedule; the engine also missed threshold under the"
+                        + " late load");
 
         TrialOutcome failed = TrialSession.outcome(
-                result(List.of(new Verdict.Check("threshold", false, "6 s"), new Verdict.Check("load", true, ""))));
-        assertThat(failed.loadInvalid()).isFalse();
-        assertThat(failed.passed()).isFalse();
+                result(List.of(new Verdict.Check("threshold", false, "6 s"), new Verdict.Check("load", true, ""))), 60);
+        assertThat(failed.undetermined()).isFalse();
+        assertThat(failed.failed()).isTrue();
         assertThat(failed.checks()).containsEntry("threshold", false).containsEntry("load", true);
 
         TrialOutcome passed = TrialSession.outcome(
-                result(List.of(new Verdict.Check("threshold", true, ""), new Verdict.Check("kept-up", true, ""))));
+                result(List.of(new Verdict.Check("threshold", true, ""), new Verdict.Check("kept-up", true, ""))), 60);
         assertThat(passed.passed()).isTrue();
         assertThat(passed.keptUp()).isTrue();
         assertThat(passed.maxLatencySeconds()).isEqualTo(1.5);
     }
 
+    @Test
+    void aTrialsCommitsPerSecondCountsTheCommitsWithinItsLoad() {
+        // load from second 1000 for 10 s: commits every 2 s within it, two in the drain after it
+        List<CommitRow> commits = new java.util.ArrayList<>();
+        for (long ms = 1_000_500; ms < 1_013_000; ms += 2000) {
+            commits.add(new CommitRow(commits.size(), ms, -1, 100, 0.1, 0.5));
+        }
+        EngineResult r = result(List.of(new Verdict.Check("threshold", true, "")), 1_000_000_000L, commits);
+        assertThat(commits).hasSize(7);
+        assertThat(TrialSession.outcome(r, 10).commitsPerSecond()).isEqualTo(0.5);
+        assertThat(TrialSession.commitsPerSecond(r, 10)).isEqualTo(0.5);
+        assertThat(TrialSession.outcome(result(List.of(new Verdict.Check("threshold", true, ""))), 10)
+                        .commitsPerSecond())
+                .as("no commit: unknown")
+                .isNaN();
+    }
+
+    @Test
+    void capacityRefusesAConfirmationShorterThanATrialWithExit2() {
+        assertThat(exit2("capacity", "--engines", "flink-1.16", "--trial-duration", "60", "--confirm-duration", "30"))
+                .contains("--confirm-duration")
+                .contains("at least --trial-duration (60 s)");
+        assertThat(exit2("capacity", "--engines", "flink-1.16", "--max-confirmations", "0"))
+                .contains("--max-confirmations must be at least 1");
+    }
+
+    @Test
+    void tuneRefusesABudgetTheBaselineRunsAloneWouldSpendWithExit2() {
+        assertThat(exit2("tune", "--engine", "flink-1.16", "--budget", "2trials"))
+                .contains("--budget 2trials leaves no room: the baseline alone runs 3 times (--baseline-runs)");
+        assertThat(exit2("tune", "--engine", "flink-1.16", "--baseline-runs", "1"))
+                .contains("--baseline-runs must be at least 2");
+    }
+
+    /** A search of flink-1.16's space in which a checkpoint interval wins every trial and fails the long run. */
+    private static CoordinateDescent.Result flinkSearch(Path compose, boolean longRunPasses) throws Exception {
+        Engine flink = Engines.all().stream()
+                .filter(e -> e.id().equals("flink-1.16"))
+                .findFirst()
+                .orElseThrow();
+        Map<String, String> baseline = KnobDefaults.load(compose).anchor(flink.knobAnchor());
+        SearchSpace space = SearchSpace.load(compose, SearchSpace.blockBeside(flink.knobAnchor()));
+        return CoordinateDescent.builder()
+                .baseline(baseline)
+                .space(space)
+                .rate(10_000)
+                .runner((knobs, rate, seconds) -> {
+                    boolean faster = knobs.get("CHECKPOINT_INTERVAL_MS").equals("500");
+                    boolean passed = seconds < 300 || longRunPasses;
+                    double max = passed ? (faster ? 2.0 : 4.0) : 9.0;
+                    return TrialOutcome.judged(passed, Map.of("threshold", passed), max, max, true, 1.0);
+                })
+                .build()
+                .run();
+    }
+
+    @Test
+    void tuneApplyAfterAFailedConfirmationLeavesDockerComposeUntouchedByteForByte(@TempDir Path tmp) throws Exception {
+        Path compose = tmp.resolve("docker-compose.yml");
+        Files.copy(COMPOSE, compose);
+        byte[] before = Files.readAllBytes(compose);
+        Engine flink = Engines.all().get(3);
+        CoordinateDescent.Result result = flinkSearch(compose, false);
+        assertThat(result.bestChanges()).containsEntry("CHECKPOINT_INTERVAL_MS", "500");
+        assertThat(result.survived()).isFalse();
+
+        Path dir = tmp.resolve("tuning");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        boolean survived;
+        try (TuningReport report = new TuningReport(dir, flink.label(), flink.endpointNames(), 5.0)) {
+            survived = TuneCommand.finish(
+                    result, compose, flink, report, true, new PrintStream(console, true, StandardCharsets.UTF_8));
+        }
+
+        assertThat(survived).isFalse();
+        assertThat(Files.readAllBytes(compose)).isEqualTo(before);
+        assertThat(dir.resolve(TuningReport.PATCH)).doesNotExist();
+        assertThat(Files.readAllLines(dir.resolve("best.env"))).isNotEmpty().allMatch(l -> l.startsWith("#"));
+        assertThat(Files.readString(dir.resolve("best.env"))).contains("CHECKPOINT_INTERVAL_MS=500) failed threshold");
+        assertThat(console.toString(StandardCharsets.UTF_8))
+                .contains("nothing survived: the 300 s confirmation of the best configuration")
+                .contains("docker-compose.yml is left untouched");
+    }
+
+    @Test
+    void tuneApplyAfterAPassedConfirmationPatchesTheAnchor(@TempDir Path tmp) throws Exception {
+        Path compose = tmp.resolve("docker-compose.yml");
+        Files.copy(COMPOSE, compose);
+        Engine flink = Engines.all().get(3);
+        CoordinateDescent.Result result = flinkSearch(compose, true);
+        assertThat(result.survived()).isTrue();
+
+        Path dir = tmp.resolve("tuning");
+        boolean survived;
+        try (TuningReport report = new TuningReport(dir, flink.label(), flink.endpointNames(), 5.0)) {
+            survived = TuneCommand.finish(
+                    result, compose, flink, report, true, new PrintStream(OutputStream.nullOutputStream()));
+        }
+
+        assertThat(survived).isTrue();
+        assertThat(KnobDefaults.load(compose).anchor(flink.knobAnchor()))
+                .containsEntry("CHECKPOINT_INTERVAL_MS", "500");
+        assertThat(Files.readString(dir.resolve(TuningReport.PATCH))).contains("+  CHECKPOINT_INTERVAL_MS: \"500\"");
+        assertThat(Files.readString(dir.resolve("best.env"))).contains("\nCHECKPOINT_INTERVAL_MS=500\n");
+    }
+
     private static EngineResult result(List<Verdict.Check> checks) {
+        return result(checks, 0, List.of());
+    }
+
+    private static EngineResult result(List<Verdict.Check> checks, long startMicros, List<CommitRow> commits) {
         Histogram h = new Histogram(3600_000_000L, 3);
         h.recordValue(1_500_000);
         return new EngineResult(
@@ -222,11 +354,11 @@ class SearchCommandsTest {
                 "Flink 1.16",
                 true,
                 Optional.empty(),
-                0,
+                startMicros,
                 List.of(new SecondBin(0, 1.5, 1, 1.5, 1, 10)),
                 h,
                 1.5,
-                List.of(),
+                commits,
                 Optional.empty(),
                 Optional.empty(),
                 0,

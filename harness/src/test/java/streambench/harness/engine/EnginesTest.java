@@ -24,6 +24,33 @@ class EnginesTest {
                 .containsExactly("yardstick", "spark-3.5", "spark-4.2", "flink-1.16", "feldera");
     }
 
+    /** The knob names are the anchors' and the consumers': a misspelt one would size every confirmation wrongly. */
+    @Test
+    void eachEngineNamesTheLogCheckpointIntervalItsKnobsSet() {
+        KnobDefaults defaults = KnobDefaults.load(layout.composeFile());
+        Map<String, Engine> byId = new java.util.HashMap<>();
+        Engines.all().forEach(e -> byId.put(e.id(), e));
+        Map<String, String> spark = new java.util.HashMap<>(defaults.anchor("x-spark-tuning"));
+        assertThat(spark).containsKeys("DELTA_BACKGROUND_CHECKPOINT_EVERY", "DELTA_CHECKPOINT_INTERVAL");
+        spark.put("DELTA_BACKGROUND_CHECKPOINT_EVERY", "10");
+        spark.put("DELTA_CHECKPOINT_INTERVAL", "100");
+        assertThat(byId.get("spark-4.2").logCheckpointEveryCommits(spark)).hasValue(10);
+        spark.put("DELTA_BACKGROUND_CHECKPOINT_EVERY", "0"); // Delta's own, inline
+        assertThat(byId.get("spark-3.5").logCheckpointEveryCommits(spark)).hasValue(100);
+
+        for (String id : List.of("flink-1.16", "yardstick")) {
+            Map<String, String> knobs =
+                    new java.util.HashMap<>(defaults.anchor(byId.get(id).knobAnchor()));
+            assertThat(knobs).as(id).containsKey("DELTA_CHECKPOINT_INTERVAL");
+            knobs.put("DELTA_CHECKPOINT_INTERVAL", "25");
+            assertThat(byId.get(id).logCheckpointEveryCommits(knobs)).as(id).hasValue(25);
+            knobs.remove("DELTA_CHECKPOINT_INTERVAL");
+            assertThat(byId.get(id).logCheckpointEveryCommits(knobs)).as(id).isEmpty();
+        }
+        assertThat(byId.get("feldera").logCheckpointEveryCommits(defaults.anchor("x-feldera-tuning")))
+                .isEmpty();
+    }
+
     @Test
     void anEngineThatDidNotRunFailsTheStatusLine() {
         Engine feldera = Engines.all().get(4);

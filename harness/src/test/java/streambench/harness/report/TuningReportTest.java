@@ -22,17 +22,26 @@ class TuningReportTest {
     }
 
     private static CoordinateDescent.Trial trial(int n, CoordinateDescent.Decision d, boolean passed, double max) {
-        Map<String, String> changed = d == CoordinateDescent.Decision.BASELINE ? Map.of() : Map.of("K", "v" + n);
-        return new CoordinateDescent.Trial(n, n <= 2 ? 0 : 1, "K", "v" + n, changed, outcome(passed, max), d, "why");
+        Map<String, String> changed = d == CoordinateDescent.Decision.BASELINE ? Map.of() : Map.of("K", "v3");
+        return new CoordinateDescent.Trial(n, n <= 2 ? 0 : 1, "K", "v3", changed, outcome(passed, max), d, "why");
     }
 
     @Test
     void aFailedConfirmationOfTheBestIsDrawnAndWrittenNotOnlyTheBestLineUnderTheThreshold() throws Exception {
         try (TuningReport report = new TuningReport(dir, "Spark 4.2", List.of(), 5.0)) {
-            report.trial(trial(1, CoordinateDescent.Decision.BASELINE, false, 12.0), Map.of());
-            report.trial(trial(2, CoordinateDescent.Decision.BASELINE, false, 5.2), Map.of());
-            report.trial(trial(3, CoordinateDescent.Decision.KEPT, true, 4.5), Map.of("K", "v3"));
-            report.confirmation(4, Map.of("K", "v3"), outcome(false, 11.5), 300);
+            report.trial(trial(1, CoordinateDescent.Decision.BASELINE, false, 12.0));
+            report.trial(trial(2, CoordinateDescent.Decision.BASELINE, false, 5.2));
+            report.trial(trial(3, CoordinateDescent.Decision.PROMISING, true, 4.6));
+            report.trial(trial(4, CoordinateDescent.Decision.KEPT, true, 4.5));
+            report.trial(new CoordinateDescent.Trial(
+                    5,
+                    0,
+                    "",
+                    "",
+                    Map.of("K", "v3"),
+                    outcome(false, 11.5),
+                    CoordinateDescent.Decision.CONFIRM,
+                    "the best configuration, run again for 300 s"));
 
             org.jfree.data.xy.XYSeriesCollection data = report.chartData();
             List<String> names = new java.util.ArrayList<>();
@@ -40,21 +49,45 @@ class TuningReportTest {
                 names.add((String) data.getSeriesKey(i));
             }
             assertThat(names)
-                    .containsExactly("baseline", "kept", "reverted", "best so far", "confirmation of the best");
-            XYSeries confirm = data.getSeries(4);
+                    .containsExactly(
+                            "baseline",
+                            "promising, run again",
+                            "kept",
+                            "reverted",
+                            "best so far",
+                            "confirmation of the best");
+            XYSeries confirm = data.getSeries(5);
             assertThat(confirm.getItemCount()).isEqualTo(1);
-            assertThat(confirm.getX(0).intValue()).isEqualTo(4);
+            assertThat(confirm.getX(0).intValue()).isEqualTo(5);
             assertThat(confirm.getY(0).doubleValue()).isEqualTo(11.5);
-            assertThat(data.getSeries(3).getY(2).doubleValue())
-                    .as("best so far after trial 3")
+            assertThat(data.getSeries(4).getY(3).doubleValue())
+                    .as("best so far after trial 4: the kept set's lower max")
                     .isEqualTo(4.5);
         }
         assertThat(dir.resolve("tuning_chart.png")).isNotEmptyFile();
         assertThat(Files.readAllLines(dir.resolve("trials.csv")))
-                .hasSize(5)
+                .hasSize(6)
                 .last()
                 .asString()
-                .startsWith("4,,,,K=v3,confirm,false");
+                .startsWith("5,,,,K=v3,confirm,false");
+    }
+
+    /** An earlier search's best.env and patch must not pass for this one's while it runs, nor after it fails. */
+    @Test
+    void aSearchThatStartsReplacesAnEarlierBestEnvAndPatchAndOneThatFailsLeavesOnlyComments() throws Exception {
+        Files.writeString(dir.resolve("best.env"), "TRIGGER_INTERVAL=2s\n");
+        Files.writeString(dir.resolve(TuningReport.PATCH), "--- a/docker-compose.yml\n");
+        try (TuningReport report = new TuningReport(dir, "Spark 4.2", List.of(), 5.0)) {
+            assertThat(dir.resolve(TuningReport.PATCH)).doesNotExist();
+            assertThat(Files.readAllLines(dir.resolve("best.env"))).allMatch(l -> l.startsWith("#"));
+            report.writeNothingSurvived("nothing survived: the 300 s confirmation of the best configuration"
+                    + " (TRIGGER_INTERVAL=2s) failed threshold");
+        }
+        List<String> lines = Files.readAllLines(dir.resolve("best.env"));
+        assertThat(lines).allMatch(l -> l.startsWith("#"));
+        assertThat(String.join("\n", lines))
+                .contains("nothing survived, so this file sets no knob")
+                .contains("failed threshold");
     }
 
     /**

@@ -10,8 +10,9 @@ import java.util.Random;
 /**
  * A deterministic stand-in for an engine: per-second max latency and consumer CPU as functions of the
  * trial number, the knobs and the offered rate; it passes when the max stays under 5 s, as the threshold
- * check demands, and it keeps up. Seeded noise, a producer that cannot hold rates above a limit, verdicts forced on given
- * trials and an interrupt at a given trial stand for what a real machine does to a search.
+ * check demands, and it keeps up. Seeded noise, a producer that cannot hold rates above a limit, verdicts
+ * forced on given trials, a periodic cost only long runs meet, a verdict that is a coin flip, and an interrupt
+ * at a given trial stand for what a real machine does to a search.
  */
 final class ModelEngine implements TrialRunner {
     static final double THRESHOLD_SECONDS = 5.0;
@@ -36,9 +37,14 @@ final class ModelEngine implements TrialRunner {
     private final Map<Integer, String> invalidAt = new HashMap<>();
     private int interruptAt = -1;
     private Runnable beforeEachTrial = () -> {};
+    private long failsFromSeconds = Long.MAX_VALUE;
+    private Random coin;
+    private double passProbability;
+    private double commitsPerSecond = 1.0;
 
     final List<Map<String, String>> knobsRun = new ArrayList<>();
     final List<Long> ratesRun = new ArrayList<>();
+    final List<Long> secondsRun = new ArrayList<>();
 
     ModelEngine(Behaviour behaviour) {
         this.behaviour = behaviour;
@@ -81,6 +87,33 @@ final class ModelEngine implements TrialRunner {
         return this;
     }
 
+    /**
+     * Every run of {@code seconds} or more fails, at any rate, whatever else the model says: a periodic cost
+     * (a log checkpoint every N commits) that no shorter trial reaches.
+     */
+    ModelEngine failsInRunsOfAtLeast(long seconds) {
+        this.failsFromSeconds = seconds;
+        return this;
+    }
+
+    /**
+     * Passes with {@code probability} per trial from a fixed seed, whatever the rate, the knobs and the
+     * length: a verdict that says nothing about the engine's capacity. A pass has its max in [2.5, 4.9) s, a
+     * failure in [5.2, 9.2) s.
+     */
+    static ModelEngine coinFlip(long seed, double probability) {
+        ModelEngine m = new ModelEngine((trial, knobs, rate) -> new Reading(0, 1.0));
+        m.coin = new Random(seed);
+        m.passProbability = probability;
+        return m;
+    }
+
+    /** The table commits this often under load; default once a second. */
+    ModelEngine commitsPerSecond(double perSecond) {
+        this.commitsPerSecond = perSecond;
+        return this;
+    }
+
     ModelEngine interruptAt(int trial) {
         this.interruptAt = trial;
         return this;
@@ -96,7 +129,7 @@ final class ModelEngine implements TrialRunner {
     }
 
     @Override
-    public TrialOutcome run(Map<String, String> knobs, long rate) throws InterruptedException {
+    public TrialOutcome run(Map<String, String> knobs, long rate, long seconds) throws InterruptedException {
         beforeEachTrial.run();
         int trial = ratesRun.size() + 1;
         if (trial == interruptAt) {
@@ -104,8 +137,16 @@ final class ModelEngine implements TrialRunner {
         }
         knobsRun.add(Map.copyOf(knobs));
         ratesRun.add(rate);
+        secondsRun.add(seconds);
         Reading r = behaviour.at(trial, knobs, rate);
         double max = r.maxLatencySeconds() + (noise == null ? 0 : (noise.nextDouble() * 2 - 1) * noiseSeconds);
+        if (coin != null) {
+            boolean heads = coin.nextDouble() < passProbability;
+            max = heads ? 2.5 + coin.nextDouble() * 2.4 : 5.2 + coin.nextDouble() * 4;
+        }
+        if (seconds >= failsFromSeconds) {
+            max = Math.max(max, THRESHOLD_SECONDS + 3); // the checkpoint's batch, once the run reaches it
+        }
         boolean underThreshold = max < THRESHOLD_SECONDS;
         Map<String, Boolean> checks = new LinkedHashMap<>();
         checks.put("threshold", underThreshold);
@@ -115,10 +156,12 @@ final class ModelEngine implements TrialRunner {
         if (rate > loadLimit || invalidAt.containsKey(trial)) {
             checks.put("load", false);
             String reason = invalidAt.getOrDefault(trial, "producer sent " + loadLimit + " of " + rate + " msg/s");
-            return TrialOutcome.invalidLoad(reason, checks, max, max * 0.8, r.keptUp(), r.consumerCores());
+            return TrialOutcome.undetermined(reason, checks, max, max * 0.8, r.keptUp(), r.consumerCores())
+                    .withCommitsPerSecond(commitsPerSecond);
         }
         checks.put("load", true);
         boolean passed = forced.getOrDefault(trial, underThreshold && r.keptUp());
-        return TrialOutcome.judged(passed, checks, max, max * 0.8, r.keptUp(), r.consumerCores());
+        return TrialOutcome.judged(passed, checks, max, max * 0.8, r.keptUp(), r.consumerCores())
+                .withCommitsPerSecond(commitsPerSecond);
     }
 }
