@@ -41,9 +41,8 @@ public final class CapacityCommand implements Callable<Integer> {
             names = "--engines",
             split = ",",
             paramLabel = "ID",
-            description =
-                    "Engines to search: yardstick, spark-3.5, spark-4.2, flink-1.16, feldera. Default: all of them; one "
-                            + "that cannot run here is reported as not run and fails the search.")
+            description = "Engines to search: ${sys:streambench.engines}. Default: all of them; one "
+                    + "that cannot run here is reported as not run and fails the search.")
     List<String> engines = new ArrayList<>();
 
     @Option(
@@ -109,6 +108,9 @@ public final class CapacityCommand implements Callable<Integer> {
                     + "too, so one slow second cannot end the ramp (default ${DEFAULT-VALUE}).")
     boolean repeatFailures;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Mixin
     ConsumerHeapOption consumerHeap;
 
@@ -145,9 +147,27 @@ public final class CapacityCommand implements Callable<Integer> {
         out.println("logs: " + run.dir());
         boolean allFound = true;
         long started = System.nanoTime();
+        streambench.harness.report.Manifest manifest = null;
+        String status = "Failed";
         try (TrialSession session = TrialSession.start(
                         knobs, layout, defaults, run, minRate, trialSeconds, load, verdict, consumerHeap.value, out);
                 CapacityReport report = new CapacityReport(load.results, verdict.thresholdSeconds)) {
+            java.util.Map<String, Object> workload =
+                    new java.util.LinkedHashMap<>(streambench.harness.report.Manifest.workload(
+                            session.info(), selected.stream().map(Engine::id).toList()));
+            workload.put("min_rate", minRate);
+            workload.put("max_rate", maxRate);
+            workload.put("precision", precision);
+            workload.put("confirm_duration_s", confirmSeconds);
+            manifest = streambench.harness.report.Manifest.begin(
+                    "capacity",
+                    HarnessMain.originalArgs(spec),
+                    workload,
+                    Machine.current(),
+                    List.of(load.results, run.dir()));
+            for (Engine engine : selected) {
+                manifest.knobs(engine.id(), session.baselineKnobs(engine));
+            }
             for (Engine engine : selected) {
                 var why = engine.unavailable(layout);
                 if (why.isPresent()) {
@@ -186,11 +206,16 @@ public final class CapacityCommand implements Callable<Integer> {
                 }
             }
             report.printTable(out);
+            notRun.forEach(n -> out.println("not run: " + n));
+            boolean succeeded = allFound && notRun.isEmpty();
+            status = succeeded ? "Succeeded" : "Failed";
+            out.println(succeeded ? "{ \"status\": \"Succeeded\" }" : "{ \"status\": \"Failed\" }");
+            return succeeded ? 0 : 1;
+        } finally {
+            if (manifest != null) {
+                manifest.end(status);
+            }
         }
-        notRun.forEach(n -> out.println("not run: " + n));
-        boolean succeeded = allFound && notRun.isEmpty();
-        out.println(succeeded ? "{ \"status\": \"Succeeded\" }" : "{ \"status\": \"Failed\" }");
-        return succeeded ? 0 : 1;
     }
 
     /** A capacity the search stands behind: confirmed, and bracketed or bounded by something other than the engine. */

@@ -117,7 +117,8 @@ final class TrialSession implements AutoCloseable {
         TrialOutcome outcome;
         if (load.isPresent()) {
             List<String> engine = r.verdict().checks().stream()
-                    .filter(c -> !c.passed() && !c.name().equals("load") && !c.name().equals("punctual"))
+                    .filter(c ->
+                            !c.passed() && !c.name().equals("load") && !c.name().equals("punctual"))
                     .map(Verdict.Check::name)
                     .toList();
             String reason = load.get().detail()

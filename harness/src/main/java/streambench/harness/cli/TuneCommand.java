@@ -57,7 +57,7 @@ public final class TuneCommand implements Callable<Integer> {
             names = "--engine",
             required = true,
             paramLabel = "ID",
-            description = "The engine to tune: yardstick, spark-3.5, spark-4.2, flink-1.16 or feldera.")
+            description = "The engine to tune: ${sys:streambench.engines}.")
     String engineId;
 
     @Option(
@@ -99,6 +99,9 @@ public final class TuneCommand implements Callable<Integer> {
             description = "Write the best knob set into the engine's anchor in docker-compose.yml, only if it passed "
                     + "its confirmation (otherwise only the patch is written).")
     boolean apply;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
 
     @Mixin
     ConsumerHeapOption consumerHeap;
@@ -144,11 +147,21 @@ public final class TuneCommand implements Callable<Integer> {
         out.println("logs: " + run.dir() + "; results: " + dir);
         long started = System.nanoTime();
         CoordinateDescent.Result result;
-        boolean survived;
+        boolean survived = false;
+        streambench.harness.report.Manifest manifest = null;
         try (TrialSession session = TrialSession.start(
                         knobs, layout, defaults, run, rate, trialSeconds, load, verdict, consumerHeap.value, out);
                 TuningReport report =
                         new TuningReport(dir, engine.label(), engine.endpointNames(), verdict.thresholdSeconds)) {
+            java.util.Map<String, Object> workload = new java.util.LinkedHashMap<>(
+                    streambench.harness.report.Manifest.workload(session.info(), List.of(engine.id())));
+            workload.put("budget", budget);
+            workload.put("baseline_runs", baselineRuns);
+            workload.put("confirm_duration_s", confirmSeconds);
+            workload.put("search_space", space.toString());
+            manifest = streambench.harness.report.Manifest.begin(
+                    "tune", HarnessMain.originalArgs(spec), workload, Machine.current(), List.of(dir, run.dir()));
+            manifest.knobs(engine.id(), session.baselineKnobs(engine));
             CoordinateDescent.Builder descent = CoordinateDescent.builder()
                     .baseline(session.baselineKnobs(engine))
                     .space(space)
@@ -179,6 +192,10 @@ public final class TuneCommand implements Callable<Integer> {
             }
             result = descent.build().run();
             survived = finish(result, layout.composeFile(), engine, report, apply, out);
+        } finally {
+            if (manifest != null) {
+                manifest.end(survived ? "Succeeded" : "Failed");
+            }
         }
         printSummary(engine, result, out);
         out.println(survived ? "{ \"status\": \"Succeeded\" }" : "{ \"status\": \"Failed\" }");

@@ -134,6 +134,9 @@ public final class EngineRun {
     }
 
     public EngineResult run(Engine engine) throws Exception {
+        if (!keepTables) {
+            services.renewLakeIfFull(out); // every earlier turn's tables are deleted: nothing of them is lost
+        }
         Map<String, String> knobs = knobsFor(engine);
         String topic = "sb-" + dir.runId() + "-" + engine.id();
         String tablePath = dir.runId() + "/" + engine.id() + "/benchmark";

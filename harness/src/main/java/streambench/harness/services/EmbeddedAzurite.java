@@ -1,5 +1,6 @@
 package streambench.harness.services;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,14 +21,21 @@ import streambench.common.ConfigException;
 public final class EmbeddedAzurite implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
-    private final ChildProcess process;
+    private volatile ChildProcess process;
     private final int port;
     private final NodeRuntime node;
+    private final InstallLayout layout;
+    private final Path logFile;
+    private final int memoryLimitMb;
 
-    private EmbeddedAzurite(ChildProcess process, int port, NodeRuntime node) {
+    private EmbeddedAzurite(
+            ChildProcess process, int port, NodeRuntime node, InstallLayout layout, Path logFile, int memoryLimitMb) {
         this.process = process;
         this.port = port;
         this.node = node;
+        this.layout = layout;
+        this.logFile = logFile;
+        this.memoryLimitMb = memoryLimitMb;
     }
 
     public static EmbeddedAzurite start(InstallLayout layout, Path logFile, int memoryLimitMb)
@@ -41,7 +49,22 @@ public final class EmbeddedAzurite implements AutoCloseable {
         }
         NodeRuntime node = NodeRuntime.forAzurite(layout);
         int port = FreePort.find();
-        ChildProcess azurite = ChildProcess.start(
+        ChildProcess azurite = launch(layout, node, logFile, memoryLimitMb, port);
+        EmbeddedAzurite emulator = new EmbeddedAzurite(azurite, port, node, layout, logFile, memoryLimitMb);
+        try {
+            emulator.awaitReady();
+        } catch (RuntimeException | InterruptedException e) {
+            emulator.close();
+            throw e;
+        }
+        return emulator;
+    }
+
+    private static ChildProcess launch(
+            InstallLayout layout, NodeRuntime node, Path logFile, int memoryLimitMb, int port) {
+        Path dir = layout.azuriteDir();
+        Path script = dir.resolve("node_modules/azurite/dist/src/blob/main.js");
+        return ChildProcess.start(
                 "azurite",
                 ChildProcess.watchedNode(
                         node.executable(),
@@ -65,14 +88,37 @@ public final class EmbeddedAzurite implements AutoCloseable {
                 dir,
                 logFile,
                 null);
-        EmbeddedAzurite emulator = new EmbeddedAzurite(azurite, port, node);
+    }
+
+    /** Its resident memory, MiB, from /proc; NaN where that cannot be read. */
+    public double rssMiB() {
         try {
-            emulator.awaitReady();
-        } catch (RuntimeException | InterruptedException e) {
-            emulator.close();
-            throw e;
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024.0;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // gone, or not Linux
         }
-        return emulator;
+        return Double.NaN;
+    }
+
+    /** The most memory its blobs may take (--extentMemoryLimit), MiB. */
+    public int memoryLimitMb() {
+        return memoryLimitMb;
+    }
+
+    /**
+     * A new, empty Azurite on the same port. Deleted blobs free their memory only when Azurite sweeps, which the
+     * harness moves out of runs (sweep-interval.cjs): over a long capacity search the memory of every deleted trial
+     * table would add up to the extent limit, and then writes fail. A restart between turns, when nothing is
+     * running against it and its tables are deleted, gives it all back.
+     */
+    public void restart() throws InterruptedException {
+        process.stop(Duration.ofSeconds(10));
+        process = launch(layout, node, logFile, memoryLimitMb, port);
+        awaitReady();
     }
 
     private void awaitReady() throws InterruptedException {

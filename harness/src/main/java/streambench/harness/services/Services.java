@@ -202,6 +202,27 @@ public final class Services implements AutoCloseable {
         outageProxy().release();
     }
 
+    /**
+     * Between two turns, when nothing runs against the embedded Azurite and its tables are deleted: a fresh one on
+     * the same port once it holds more than half its extent limit (see {@link EmbeddedAzurite#restart()}). Said on
+     * {@code out}; nothing to do with an external lake.
+     */
+    public void renewLakeIfFull(PrintStream out) throws InterruptedException {
+        if (embeddedAzurite.isEmpty()) {
+            return;
+        }
+        EmbeddedAzurite a = embeddedAzurite.get();
+        double rss = a.rssMiB();
+        if (rss > a.memoryLimitMb() / 2.0) {
+            long t0 = System.nanoTime();
+            a.restart();
+            out.printf(
+                    "lake: the embedded Azurite held %.0f MiB of deleted tables (limit %d MiB); restarted empty on the "
+                            + "same port in %.1f s%n",
+                    rss, a.memoryLimitMb(), (System.nanoTime() - t0) / 1e9);
+        }
+    }
+
     /** How many requests the strict lake refused, and the first of them: none, where it is not strict. */
     public List<String> lakeRefusals() {
         return lakeProxy.map(LakeProxy::refusals).orElse(List.of());

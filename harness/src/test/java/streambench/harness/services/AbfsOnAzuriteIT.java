@@ -110,4 +110,27 @@ class AbfsOnAzuriteIT {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
+
+    /** Between turns of a long search the harness restarts a full Azurite on the same port: it answers there, empty. */
+    @Test
+    void aRestartedAzuriteAnswersOnTheSamePortAndHoldsNothing() throws Exception {
+        String endpoint = azurite.endpoint();
+        try (FileSystem fs = LakeFileSystem.open(lake, Map.of())) {
+            Path file = new Path(lake.tableUri("before-restart"), "f");
+            try (FSDataOutputStream out = fs.create(file, false)) {
+                out.write(1);
+            }
+            azurite.restart();
+            assertThat(azurite.endpoint()).isEqualTo(endpoint);
+            assertThat(azurite.rssMiB()).isPositive();
+            try (FileSystem again = LakeFileSystem.open(lake, Map.of())) {
+                assertThat(again.exists(file)).isFalse();
+                Path after = new Path(lake.tableUri("after-restart"), "f");
+                try (FSDataOutputStream out = again.create(after, false)) {
+                    out.write(2);
+                }
+                assertThat(again.exists(after)).isTrue();
+            }
+        }
+    }
 }
