@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the base images the Dockerfiles take as build arguments, from Debian packages alone, for a machine
-# that reaches no image registry (docker-compose.local.yml; README, "Containers without a registry"):
+# that reaches no image registry (docker-compose.local.yml; docs/containers.md, "Without a registry"):
 #   streambench/base-jre17  Debian bookworm, minimal, with openjdk-17-jre-headless  (JRE_IMAGE)
 #   streambench/base-node   Debian trixie, minimal, with nodejs and npm              (NODE_IMAGE)
 # Debian's Node (20 in trixie, past its end of life) only runs npm in harness/azurite/Dockerfile: the image
