@@ -65,13 +65,15 @@ class DocumentationTest {
         try (Stream<Path> folders = Files.list(reference)) {
             for (Path folder : folders.filter(Files::isDirectory).sorted().toList()) {
                 String name = folder.getFileName().toString();
-                if (!name.matches("\\d{4}-\\d{2}-\\d{2}-[a-z0-9.]+-[a-z]+-[a-z0-9-]+")) {
+                if (!name.matches("\\d{4}-\\d{2}-\\d{2}-[a-z0-9.-]+-(run|capacity|tune|producer-bench)-[a-z0-9-]+")) {
                     problems.add(name + ": not named YYYY-MM-DD-<engine>-<kind>-<slug>");
                 }
-                if (!Files.exists(folder.resolve("manifest.json"))) {
-                    problems.add(name + ": no manifest.json");
-                } else if (!Files.readString(folder.resolve("manifest.json")).contains("\"commit\"")) {
-                    problems.add(name + ": its manifest.json names no commit");
+                for (Path manifest : manifests(folder)) {
+                    if (!Files.exists(manifest)) {
+                        problems.add(ROOT.relativize(manifest) + ": missing");
+                    } else if (!Files.readString(manifest).contains("\"commit\"")) {
+                        problems.add(ROOT.relativize(manifest) + ": names no commit");
+                    }
                 }
                 if (!Files.exists(folder.resolve("README.md"))) {
                     problems.add(name + ": no README.md (question, answer, superseded by)");
@@ -82,6 +84,23 @@ class DocumentationTest {
             }
         }
         assertThat(problems).isEmpty();
+    }
+
+    /**
+     * A folder holds one result, with its manifest, or a series of runs (repeats of one command, say), one per
+     * subfolder, each with its own: a manifest describes the run that wrote it, never a series.
+     */
+    private static List<Path> manifests(Path folder) throws IOException {
+        if (Files.exists(folder.resolve("manifest.json"))) {
+            return List.of(folder.resolve("manifest.json"));
+        }
+        try (Stream<Path> runs = Files.list(folder)) {
+            List<Path> each = runs.filter(Files::isDirectory)
+                    .map(d -> d.resolve("manifest.json"))
+                    .sorted()
+                    .toList();
+            return each.isEmpty() ? List.of(folder.resolve("manifest.json")) : each;
+        }
     }
 
     /** README.md, every module's README and every page under docs/. */
