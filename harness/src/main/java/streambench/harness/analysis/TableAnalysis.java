@@ -27,6 +27,7 @@ public final class TableAnalysis {
      *                          what the verdict judges; the commit timestamp where the version was not seen live
      * @param commitBins        the same rows' latency to their version's commit timestamp, the writer's own clock
      * @param committedBySecond measured rows by the second of the run they became visible
+     * @param committedCurve    the same rows as a curve between commits: the steady committed rate comes from it
      * @param unobservedVersions data versions the tail did not see appear: their visibility is their commit time
      * @param reservedDuplicates rows of the warm start or a pre-roll in the table more than once
      */
@@ -44,6 +45,7 @@ public final class TableAnalysis {
             long worstNegativeMicros,
             long lastCommitMillis,
             Map<Long, Long> committedBySecond,
+            CommittedCurve committedCurve,
             long warmStartRows,
             long prerollRows,
             long reservedDuplicates,
@@ -91,6 +93,7 @@ public final class TableAnalysis {
         long[] prerollRows = {0};
         List<CommitRow> commits = new ArrayList<>();
         Map<Long, Long> committedBySecond = new java.util.TreeMap<>();
+        List<double[]> visibleCommits = new ArrayList<>();
         long rows = 0;
         long lastCommit = -1;
         long unobserved = 0;
@@ -156,6 +159,7 @@ public final class TableAnalysis {
                         (commitMicros - minMax[1]) / 1e6,
                         (commitMicros - minMax[0]) / 1e6));
                 committedBySecond.merge(Math.floorDiv(visibleMicros - startMicros, 1_000_000L), records, Long::sum);
+                visibleCommits.add(new double[] {(visibleMicros - startMicros) / 1e6, records});
                 lastCommit = Math.max(lastCommit, visibleMicros / 1000);
             }
         }
@@ -173,6 +177,7 @@ public final class TableAnalysis {
                 committed.worstNegativeMicros(),
                 lastCommit,
                 committedBySecond,
+                curve(visibleCommits),
                 warmStartRows[0],
                 prerollRows[0],
                 reserved.duplicates(),
@@ -180,16 +185,10 @@ public final class TableAnalysis {
                 unobserved);
     }
 
-    /** Records committed per second over {@code [fromSecond, toSecond)} of the run. */
-    public static double committedRate(Map<Long, Long> committedBySecond, long fromSecond, long toSecond) {
-        if (toSecond <= fromSecond) {
-            return 0;
-        }
-        long sum = committedBySecond.entrySet().stream()
-                .filter(e -> e.getKey() >= fromSecond && e.getKey() < toSecond)
-                .mapToLong(Map.Entry::getValue)
-                .sum();
-        return sum / (double) (toSecond - fromSecond);
+    /** In the order they became visible: the tail can see a later version first only by clock resolution. */
+    private static CommittedCurve curve(List<double[]> visibleCommits) {
+        visibleCommits.sort(java.util.Comparator.comparingDouble(c -> c[0]));
+        return CommittedCurve.of(visibleCommits.toArray(double[][]::new));
     }
 
     /**

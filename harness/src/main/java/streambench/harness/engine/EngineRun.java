@@ -408,6 +408,16 @@ public final class EngineRun {
     }
 
     /**
+     * A consumer that ended by itself is the run's most important news: its exit code and the end of its log on the
+     * console, so that the reason is where the reader already is (a CI log, a terminal), not only in a file left on
+     * a machine that may be gone.
+     */
+    private void sayWhyItExited(Engine engine, streambench.harness.services.ChildProcess process)
+            throws InterruptedException {
+        out.println("  " + engine.label() + " consumer exited during the run " + process.howItEnded());
+    }
+
+    /**
      * Waits until every acknowledged event of the measured producers is committed, the consumer dies, or the drain
      * timeout passes. Only measured rows count: the warm start's and the pre-roll's, and any duplicate of them,
      * must not end the drain before the load's own rows are in.
@@ -421,8 +431,7 @@ public final class EngineRun {
                 () -> out.printf("  draining %s: %,d of %,d committed%n", engine.id(), tail.measuredRows(), acked));
         long committed = tail.measuredRows();
         if (!slot.current().process().isAlive()) {
-            out.println("  " + engine.label() + " consumer exited during the run; see "
-                    + slot.current().process().logFile());
+            sayWhyItExited(engine, slot.current().process());
         } else if (committed < acked) {
             out.printf(
                     "  drain timeout: %,d of %,d committed after %d s%s%n",
@@ -538,7 +547,7 @@ public final class EngineRun {
         long window = info.durationSeconds();
         long[] acked = producer.ackedBySecond().orElseGet(() -> offeredPerSecond(producer, window));
         double produced = TableAnalysis.producedRate(acked, info.warmupSeconds(), window);
-        double committed = TableAnalysis.committedRate(r.committedBySecond(), info.warmupSeconds(), window);
+        double committed = r.committedCurve().rate(info.warmupSeconds(), window);
         Completeness.Result complete = r.completeness().against(producer.expectedRanges());
         long scheduleEndMillis = producer.scheduleEndMicros(window) / 1000;
         double drainSeconds =

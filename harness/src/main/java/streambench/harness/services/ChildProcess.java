@@ -20,6 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import streambench.common.ParentWatch;
+import streambench.common.Secrets;
 
 /**
  * A process the harness started: its output goes line by line to a log file (and to an optional
@@ -160,6 +161,23 @@ public final class ChildProcess implements AutoCloseable {
             return java.util.OptionalInt.of(process.exitValue());
         }
         return java.util.OptionalInt.empty();
+    }
+
+    /**
+     * For a process that ended: {@code (exit N); the end of <log>:} and the log's last lines, indented, with
+     * secret-looking values masked.
+     */
+    public String howItEnded() throws InterruptedException {
+        String code = waitFor(Duration.ofSeconds(5)).stream()
+                .mapToObj(c -> "exit " + c)
+                .findFirst()
+                .orElse("still running");
+        StringBuilder b = new StringBuilder("(" + code + "); the end of " + logFile + ":");
+        Secrets.redactText(logTail())
+                .lines()
+                .forEach(line ->
+                        b.append(System.lineSeparator()).append("    | ").append(line));
+        return b.toString();
     }
 
     /** Answers whether the process serves yet; an exception counts as "not yet". */

@@ -203,6 +203,42 @@ class VerdictOnTablesTest {
     }
 
     @Test
+    void batchesLongerThanASecondKeepUpWhereverTheirCommitsFallAgainstTheWindow(@TempDir Path dir) throws Exception {
+        // 4.5 s micro-batches, each visible 0.3 s after its last event was due: only five whole commits fall in
+        // the steady window [5, 30), 22.5 s of rows in 25 s, and counting whole commits said 0.90 of produced
+        try (EventTableFixture t = new EventTableFixture(dir, START_MILLIS - 1000)) {
+            for (int batch = 0; batch * 4.5 < SECONDS; batch++) {
+                List<Row> rows = new ArrayList<>();
+                for (long seq = Math.round(batch * 4.5 * RATE);
+                        seq < Math.min((long) SECONDS * RATE, Math.round((batch + 1) * 4.5 * RATE));
+                        seq++) {
+                    rows.add(new Row(ts(seq), 0, seq));
+                }
+                t.commit(START_MILLIS + Math.round((batch + 1) * 4500 + 300), rows);
+            }
+            EngineResult r = judge(t, producer(), Map.of());
+            assertThat(r.verdict().failures()).isEmpty();
+            assertThat(r.committedRate() / r.producedRate())
+                    .isCloseTo(0.96, org.assertj.core.api.Assertions.within(0.01));
+        }
+    }
+
+    @Test
+    void aTableThatStopsCommittingDoesNotKeepUp(@TempDir Path dir) throws Exception {
+        // committed every second until second 15, then the rest in one commit 20 s after the schedule's end
+        try (EventTableFixture t = table(dir, 500, seq -> seq < 15L * RATE)) {
+            List<Row> rest = new ArrayList<>();
+            for (long seq = 15L * RATE; seq < (long) SECONDS * RATE; seq++) {
+                rest.add(new Row(ts(seq), 0, seq));
+            }
+            t.commit(START_MILLIS + (SECONDS + 20) * 1000L, rest);
+            EngineResult r = judge(t, producer(), Map.of());
+            assertThat(r.committedRate() / r.producedRate()).isLessThan(0.8);
+            assertThat(r.verdict().failures()).anySatisfy(f -> assertThat(f).startsWith("kept-up: "));
+        }
+    }
+
+    @Test
     void aWriterClockBehindTheProducerMakesTheRunInvalid(@TempDir Path dir) throws Exception {
         try (EventTableFixture t = table(dir, -4200, seq -> true)) { // each second committed 3.2 s before it began
             EngineResult r = judge(t, producer(), Map.of());

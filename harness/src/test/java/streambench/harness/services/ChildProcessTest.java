@@ -34,6 +34,28 @@ class ChildProcessTest {
     }
 
     @Test
+    void howAProcessEndedIsItsExitCodeAndTheEndOfItsLogWithSecretsMasked(@TempDir Path dir) throws Exception {
+        ChildProcess failed = ChildProcess.start(
+                "failed",
+                List.of(
+                        "sh",
+                        "-c",
+                        "echo 'spark: started'; echo 'fs.azure.account.key.acct.dfs.core.windows.net=c2VjcmV0'; "
+                                + "echo 'spark-consumer: query failed: the lake said no'; exit 3"),
+                Map.of(),
+                null,
+                dir.resolve("failed.log"),
+                null);
+        assertThat(failed.waitFor(Duration.ofSeconds(60))).hasValue(3);
+        String ended = failed.howItEnded();
+        failed.stop(Duration.ofSeconds(5));
+        assertThat(ended)
+                .startsWith("(exit 3); the end of " + dir.resolve("failed.log") + ":")
+                .contains("    | spark-consumer: query failed: the lake said no")
+                .doesNotContain("c2VjcmV0");
+    }
+
+    @Test
     void aLogStopsGrowingAtItsCapWhileTheTailAndListenerGoOn(@TempDir Path dir) throws Exception {
         long before = ChildProcess.logCapBytes;
         ChildProcess.logCapBytes = 10_000;
