@@ -19,10 +19,11 @@ import streambench.harness.analysis.RunExpectations;
 import streambench.harness.analysis.TableAnalysis;
 import streambench.harness.engine.Engine;
 import streambench.harness.engine.EngineResult;
-import streambench.harness.engine.EngineRun;
+import streambench.harness.engine.MeasuredTurn;
 import streambench.harness.engine.PendingEngine;
 import streambench.harness.engine.RunDirectory;
 import streambench.harness.engine.RunInfo;
+import streambench.harness.engine.RunJudge;
 import streambench.harness.report.ResultsWriter;
 import streambench.harness.services.LakeFileSystem;
 import streambench.harness.services.Machine;
@@ -152,7 +153,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                     (rt.totalMemory() - rt.freeMemory()) >> 20,
                     rt.maxMemory() >> 20);
             Engine engine = new PendingEngine(label.toLowerCase().replace(' ', '-'), label, "", "");
-            result = EngineRun.judge(engine, info, Map.of(), r, producer, 0, Map.of(), "", false);
+            result = RunJudge.judge(engine, info, Map.of(), r, MeasuredTurn.ofProducer(producer));
         }
         new ResultsWriter(results, run.dir()).write(info, List.of(result), true);
         RunCommand.printVerdicts(List.of(result), out);

@@ -10,14 +10,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import streambench.common.ConfigException;
-import streambench.common.Knobs;
 import streambench.harness.engine.Engine;
-import streambench.harness.engine.Engines;
-import streambench.harness.engine.KnobDefaults;
 import streambench.harness.engine.RunDirectory;
 import streambench.harness.report.CapacityReport;
 import streambench.harness.search.CapacitySearch;
-import streambench.harness.services.InstallLayout;
 import streambench.harness.services.Machine;
 
 /**
@@ -124,82 +120,35 @@ public final class CapacityCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         validate();
         PrintStream out = System.out;
-        Knobs knobs = Knobs.fromEnvironment().withOverrides(load.overrides);
-        InstallLayout layout = InstallLayout.load();
-        layout.producerJar();
-        KnobDefaults defaults = KnobDefaults.load(layout.composeFile());
-        load.checkKnobNames(defaults);
-        List<Engine> selected = Engines.select(engines, layout);
-        List<String> notRun = new ArrayList<>();
+        CommandSetup setup = CommandSetup.of(load, knobs -> engines);
         RunDirectory run = RunDirectory.create(load.results);
-        out.printf(
-                Locale.ROOT,
-                "streambench capacity %s: from %,d msg/s, %d s trials, confirmation runs of %d s or more, precision "
-                        + "%.0f %%, threshold %.1f s, %d partitions%n",
-                run.runId(),
-                minRate,
-                trialSeconds,
-                confirmSeconds,
-                precision * 100,
-                verdict.thresholdSeconds,
-                load.partitions);
-        out.println("machine: " + Machine.current().describe());
-        out.println("logs: " + run.dir());
+        printHeader(run, out);
+        List<String> notRun = new ArrayList<>();
         boolean allFound = true;
         long started = System.nanoTime();
         streambench.harness.report.Manifest manifest = null;
         String status = "Failed";
         try (TrialSession session = TrialSession.start(
-                        knobs, layout, defaults, run, minRate, trialSeconds, load, verdict, consumerHeap.value, out);
+                        setup.knobs(),
+                        setup.layout(),
+                        setup.defaults(),
+                        run,
+                        minRate,
+                        trialSeconds,
+                        load,
+                        verdict,
+                        consumerHeap.value,
+                        out);
                 CapacityReport report = new CapacityReport(load.results, verdict.thresholdSeconds)) {
-            java.util.Map<String, Object> workload =
-                    new java.util.LinkedHashMap<>(streambench.harness.report.Manifest.workload(
-                            session.info(), selected.stream().map(Engine::id).toList()));
-            workload.put("min_rate", minRate);
-            workload.put("max_rate", maxRate);
-            workload.put("precision", precision);
-            workload.put("confirm_duration_s", confirmSeconds);
-            manifest = streambench.harness.report.Manifest.begin(
-                    "capacity",
-                    HarnessMain.originalArgs(spec),
-                    workload,
-                    Machine.current(),
-                    List.of(load.results, run.dir()));
-            for (Engine engine : selected) {
-                manifest.knobs(engine.id(), session.baselineKnobs(engine));
-            }
-            for (Engine engine : selected) {
-                var why = engine.unavailable(layout);
+            manifest = beginManifest(session, setup, run);
+            for (Engine engine : setup.engines()) {
+                var why = engine.unavailable(setup.layout());
                 if (why.isPresent()) {
                     out.println(engine.label() + ": not run: " + why.get());
                     notRun.add(engine.label() + ": " + why.get());
                     continue;
                 }
-                out.printf("%n== %s: capacity search%n", engine.label());
-                var engineKnobs = session.baselineKnobs(engine);
-                CapacitySearch.Builder search = CapacitySearch.builder()
-                        .minRate(minRate)
-                        .precision(precision)
-                        .maxTrials(maxTrials)
-                        .repeatFailures(repeatFailures)
-                        .trialSeconds(trialSeconds)
-                        .confirmSeconds(confirmSeconds)
-                        .maxConfirmSeconds(maxConfirmSeconds)
-                        .maxConfirmations(maxConfirmations)
-                        .checkpointEveryCommits(engine.logCheckpointEveryCommits(engineKnobs))
-                        .knobs(engineKnobs)
-                        .runner((k, rate, seconds) ->
-                                TrialSession.outcome(session.run(engine, k, rate, seconds), seconds))
-                        .listener(t -> {
-                            report.trial(engine.id(), engine.label(), t);
-                            out.println(progressLine(engine, t, started));
-                        });
-                if (maxRate > 0) { // 0: bounded only by the load generator
-                    search.maxRate(maxRate);
-                }
-                CapacitySearch.Result result = search.build().run();
-                report.finished(engine.id(), engine.label(), result);
-                CapacityReport.printRates(engine.label(), result, out);
+                CapacitySearch.Result result = search(engine, session, report, started, out);
                 allFound &= found(result);
                 if (result.interrupted()) {
                     break;
@@ -216,6 +165,74 @@ public final class CapacityCommand implements Callable<Integer> {
                 manifest.end(status);
             }
         }
+    }
+
+    private void printHeader(RunDirectory run, PrintStream out) {
+        out.printf(
+                Locale.ROOT,
+                "streambench capacity %s: from %,d msg/s, %d s trials, confirmation runs of %d s or more, precision "
+                        + "%.0f %%, threshold %.1f s, %d partitions%n",
+                run.runId(),
+                minRate,
+                trialSeconds,
+                confirmSeconds,
+                precision * 100,
+                verdict.thresholdSeconds,
+                load.partitions);
+        out.println("machine: " + Machine.current().describe());
+        out.println("logs: " + run.dir());
+    }
+
+    /** What made these results, with the search's own settings and every engine's baseline knobs. */
+    private streambench.harness.report.Manifest beginManifest(
+            TrialSession session, CommandSetup setup, RunDirectory run) throws java.io.IOException {
+        java.util.Map<String, Object> workload = new java.util.LinkedHashMap<>(
+                streambench.harness.report.Manifest.workload(session.info(), setup.engineIds()));
+        workload.put("min_rate", minRate);
+        workload.put("max_rate", maxRate);
+        workload.put("precision", precision);
+        workload.put("confirm_duration_s", confirmSeconds);
+        streambench.harness.report.Manifest manifest = streambench.harness.report.Manifest.begin(
+                "capacity",
+                HarnessMain.originalArgs(spec),
+                workload,
+                Machine.current(),
+                List.of(load.results, run.dir()));
+        for (Engine engine : setup.engines()) {
+            manifest.knobs(engine.id(), session.baselineKnobs(engine));
+        }
+        return manifest;
+    }
+
+    /** One engine's search, every trial reported as it ends, its rates printed once it is over. */
+    private CapacitySearch.Result search(
+            Engine engine, TrialSession session, CapacityReport report, long started, PrintStream out)
+            throws Exception {
+        out.printf("%n== %s: capacity search%n", engine.label());
+        var engineKnobs = session.baselineKnobs(engine);
+        CapacitySearch.Builder search = CapacitySearch.builder()
+                .minRate(minRate)
+                .precision(precision)
+                .maxTrials(maxTrials)
+                .repeatFailures(repeatFailures)
+                .trialSeconds(trialSeconds)
+                .confirmSeconds(confirmSeconds)
+                .maxConfirmSeconds(maxConfirmSeconds)
+                .maxConfirmations(maxConfirmations)
+                .checkpointEveryCommits(engine.logCheckpointEveryCommits(engineKnobs))
+                .knobs(engineKnobs)
+                .runner((k, rate, seconds) -> TrialSession.outcome(session.run(engine, k, rate, seconds), seconds))
+                .listener(t -> {
+                    report.trial(engine.id(), engine.label(), t);
+                    out.println(progressLine(engine, t, started));
+                });
+        if (maxRate > 0) { // 0: bounded only by the load generator
+            search.maxRate(maxRate);
+        }
+        CapacitySearch.Result result = search.build().run();
+        report.finished(engine.id(), engine.label(), result);
+        CapacityReport.printRates(engine.label(), result, out);
+        return result;
     }
 
     /** A capacity the search stands behind: confirmed, and bracketed or bounded by something other than the engine. */

@@ -14,7 +14,6 @@ import streambench.common.Knobs;
 import streambench.harness.engine.Engine;
 import streambench.harness.engine.EngineResult;
 import streambench.harness.engine.EngineRun;
-import streambench.harness.engine.Engines;
 import streambench.harness.engine.KnobDefaults;
 import streambench.harness.engine.RunDirectory;
 import streambench.harness.engine.RunInfo;
@@ -88,18 +87,47 @@ public final class RunCommand implements Callable<Integer> {
         boolean producerOnly = engines.size() == 1 && engines.get(0).equals("none");
         List<FaultSpec> faults = validate(producerOnly);
         PrintStream out = System.out;
-        Knobs knobs = Knobs.fromEnvironment().withOverrides(load.overrides);
-        if (engines.isEmpty() && knobs.isSet("ENGINES")) {
-            engines = List.of(knobs.env("ENGINES", "").asString().split(","));
-        }
-        InstallLayout layout = InstallLayout.load();
-        layout.producerJar(); // fail before starting anything when the build is missing
-        KnobDefaults defaults = KnobDefaults.load(layout.composeFile());
-        load.checkKnobNames(defaults);
-        List<Engine> selected = Engines.select(engines, layout);
+        CommandSetup setup = CommandSetup.of(
+                load,
+                knobs -> engines.isEmpty() && knobs.isSet("ENGINES")
+                        ? List.of(knobs.env("ENGINES", "").asString().split(","))
+                        : engines);
+        List<Engine> selected = setup.engines();
         Machine machine = Machine.current();
         RunDirectory run = RunDirectory.create(load.results);
-        RunInfo info = new RunInfo(
+        RunInfo info = runInfo(run, machine, faults);
+        printHeader(run, machine, producerOnly, setup, out);
+        Manifest manifest = Manifest.begin(
+                "run",
+                HarnessMain.originalArgs(spec),
+                Manifest.workload(info, setup.engineIds()),
+                machine,
+                List.of(load.results, run.dir()));
+        String status = "Failed";
+        try {
+            int exit = runWithServices(
+                    producerOnly,
+                    faults,
+                    setup.knobs(),
+                    setup.layout(),
+                    setup.defaults(),
+                    selected,
+                    run,
+                    info,
+                    manifest,
+                    out);
+            status = exit == 0 ? "Succeeded" : "Failed";
+            return exit;
+        } catch (InterruptedException e) {
+            status = "Interrupted";
+            throw e;
+        } finally {
+            manifest.end(status);
+        }
+    }
+
+    private RunInfo runInfo(RunDirectory run, Machine machine, List<FaultSpec> faults) {
+        return new RunInfo(
                 run.runId(),
                 Instant.now(),
                 machine,
@@ -118,42 +146,28 @@ public final class RunCommand implements Callable<Integer> {
                 load.warmStartSeconds,
                 load.storeDelayMs,
                 verdict.measurement());
+    }
 
+    /** The run's first lines; no engine able to run here is a configuration error, before anything starts. */
+    private void printHeader(
+            RunDirectory run, Machine machine, boolean producerOnly, CommandSetup setup, PrintStream out) {
         out.printf(
                 "streambench run %s: %,d msg/s for %d s per engine, %d partitions, %d-byte events, threshold %.1f s%n",
                 run.runId(), rate, durationSeconds, load.partitions, load.messageBytes, verdict.thresholdSeconds);
         out.println("machine: " + machine.describe());
         machine.loadWarning(rate).ifPresent(out::println);
         if (!producerOnly) {
-            out.println("engines: "
-                    + String.join(", ", selected.stream().map(Engine::id).toList()));
-            selected.forEach(e -> e.unavailable(layout)
-                    .ifPresent(why -> out.println("  " + e.id() + " will not run (it fails the run): " + why)));
-            if (selected.stream().allMatch(e -> e.unavailable(layout).isPresent())) {
+            InstallLayout layout = setup.layout();
+            out.println("engines: " + String.join(", ", setup.engineIds()));
+            setup.engines()
+                    .forEach(e -> e.unavailable(layout)
+                            .ifPresent(why -> out.println("  " + e.id() + " will not run (it fails the run): " + why)));
+            if (setup.engines().stream().allMatch(e -> e.unavailable(layout).isPresent())) {
                 throw new ConfigException("no engine can run here: build them with `mvn -q install -DskipTests`, "
                         + "or use --engines none to check the services and the producer alone");
             }
         }
         out.println("logs: " + run.dir());
-
-        Manifest manifest = Manifest.begin(
-                "run",
-                HarnessMain.originalArgs(spec),
-                Manifest.workload(info, selected.stream().map(Engine::id).toList()),
-                machine,
-                List.of(load.results, run.dir()));
-        String status = "Failed";
-        try {
-            int exit =
-                    runWithServices(producerOnly, faults, knobs, layout, defaults, selected, run, info, manifest, out);
-            status = exit == 0 ? "Succeeded" : "Failed";
-            return exit;
-        } catch (InterruptedException e) {
-            status = "Interrupted";
-            throw e;
-        } finally {
-            manifest.end(status);
-        }
     }
 
     private int runWithServices(

@@ -16,17 +16,13 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import streambench.common.AtomicFiles;
 import streambench.common.ConfigException;
-import streambench.common.Knobs;
 import streambench.harness.engine.AnchorPatch;
 import streambench.harness.engine.Engine;
-import streambench.harness.engine.Engines;
-import streambench.harness.engine.KnobDefaults;
 import streambench.harness.engine.RunDirectory;
 import streambench.harness.report.TuningReport;
 import streambench.harness.search.CoordinateDescent;
 import streambench.harness.search.SearchSpace;
 import streambench.harness.search.TrialOutcome;
-import streambench.harness.services.InstallLayout;
 import streambench.harness.services.Machine;
 
 /**
@@ -116,20 +112,50 @@ public final class TuneCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         validate();
         PrintStream out = System.out;
-        Knobs knobs = Knobs.fromEnvironment().withOverrides(load.overrides);
-        InstallLayout layout = InstallLayout.load();
-        layout.producerJar();
-        KnobDefaults defaults = KnobDefaults.load(layout.composeFile());
-        load.checkKnobNames(defaults);
-        Engine engine = Engines.select(List.of(engineId), layout).get(0);
-        engine.unavailable(layout).ifPresent(why -> {
+        CommandSetup setup = CommandSetup.of(load, knobs -> List.of(engineId));
+        Engine engine = setup.engines().get(0);
+        engine.unavailable(setup.layout()).ifPresent(why -> {
             throw new ConfigException("--engine " + engineId + " cannot run here: " + why);
         });
-        SearchSpace space = SearchSpace.load(layout.composeFile(), SearchSpace.blockBeside(engine.knobAnchor()));
-        space.validateAgainst(defaults.anchor(engine.knobAnchor()).keySet());
+        Path composeFile = setup.layout().composeFile();
+        SearchSpace space = SearchSpace.load(composeFile, SearchSpace.blockBeside(engine.knobAnchor()));
+        space.validateAgainst(setup.defaults().anchor(engine.knobAnchor()).keySet());
         Budget limit = Budget.parse(budget);
         Path dir = load.results.resolve("tuning").resolve(engine.id());
         RunDirectory run = RunDirectory.create(load.results);
+        printHeader(run, engine, space, dir, out);
+        long started = System.nanoTime();
+        CoordinateDescent.Result result;
+        boolean survived = false;
+        streambench.harness.report.Manifest manifest = null;
+        try (TrialSession session = TrialSession.start(
+                        setup.knobs(),
+                        setup.layout(),
+                        setup.defaults(),
+                        run,
+                        rate,
+                        trialSeconds,
+                        load,
+                        verdict,
+                        consumerHeap.value,
+                        out);
+                TuningReport report =
+                        new TuningReport(dir, engine.label(), engine.endpointNames(), verdict.thresholdSeconds)) {
+            manifest = beginManifest(session, engine, space, dir, run);
+            result =
+                    descent(engine, session, space, limit, report, started, out).run();
+            survived = finish(result, composeFile, engine, report, apply, out);
+        } finally {
+            if (manifest != null) {
+                manifest.end(survived ? "Succeeded" : "Failed");
+            }
+        }
+        printSummary(engine, result, out);
+        out.println(survived ? "{ \"status\": \"Succeeded\" }" : "{ \"status\": \"Failed\" }");
+        return survived ? 0 : 1;
+    }
+
+    private void printHeader(RunDirectory run, Engine engine, SearchSpace space, Path dir, PrintStream out) {
         out.printf(
                 Locale.ROOT,
                 "streambench tune %s: %s at %,d msg/s, %d baseline runs, %d s trials, a %d s confirmation, budget %s,"
@@ -145,61 +171,62 @@ public final class TuneCommand implements Callable<Integer> {
         out.println("machine: " + Machine.current().describe());
         out.println("search space: " + space);
         out.println("logs: " + run.dir() + "; results: " + dir);
-        long started = System.nanoTime();
-        CoordinateDescent.Result result;
-        boolean survived = false;
-        streambench.harness.report.Manifest manifest = null;
-        try (TrialSession session = TrialSession.start(
-                        knobs, layout, defaults, run, rate, trialSeconds, load, verdict, consumerHeap.value, out);
-                TuningReport report =
-                        new TuningReport(dir, engine.label(), engine.endpointNames(), verdict.thresholdSeconds)) {
-            java.util.Map<String, Object> workload = new java.util.LinkedHashMap<>(
-                    streambench.harness.report.Manifest.workload(session.info(), List.of(engine.id())));
-            workload.put("budget", budget);
-            workload.put("baseline_runs", baselineRuns);
-            workload.put("confirm_duration_s", confirmSeconds);
-            workload.put("search_space", space.toString());
-            manifest = streambench.harness.report.Manifest.begin(
-                    "tune", HarnessMain.originalArgs(spec), workload, Machine.current(), List.of(dir, run.dir()));
-            manifest.knobs(engine.id(), session.baselineKnobs(engine));
-            CoordinateDescent.Builder descent = CoordinateDescent.builder()
-                    .baseline(session.baselineKnobs(engine))
-                    .space(space)
-                    .rate(rate)
-                    .baselineRuns(baselineRuns)
-                    .trialSeconds(trialSeconds)
-                    .confirmSeconds(confirmSeconds)
-                    .runner((k, r, seconds) -> TrialSession.outcome(session.run(engine, k, r, seconds), seconds))
-                    .listener(t -> {
-                        if (t.decision() == CoordinateDescent.Decision.CONFIRM) {
-                            out.printf(
-                                    Locale.ROOT,
-                                    "the confirmation run of the best configuration, %d s: %s%n",
-                                    confirmSeconds,
-                                    TuningReport.changes(t.changed()));
-                        }
-                        report.trial(t);
-                        out.println(progressLine(engine, t, started));
-                    });
-            if (limit.trials() > 0) {
-                descent.maxTrials(limit.trials());
-            } else {
-                // the confirmation belongs to the budget: a 45m tune ends in about 45 minutes
-                Duration confirmation = Duration.ofSeconds(confirmSeconds).plus(TRIAL_OVERHEAD);
-                descent.deadline(
-                        Instant.now().plus(limit.time()).minus(confirmation),
-                        Duration.ofSeconds(trialSeconds).plus(TRIAL_OVERHEAD));
-            }
-            result = descent.build().run();
-            survived = finish(result, layout.composeFile(), engine, report, apply, out);
-        } finally {
-            if (manifest != null) {
-                manifest.end(survived ? "Succeeded" : "Failed");
-            }
+    }
+
+    /** What made these results, with the search's own settings and the engine's baseline knobs. */
+    private streambench.harness.report.Manifest beginManifest(
+            TrialSession session, Engine engine, SearchSpace space, Path dir, RunDirectory run)
+            throws java.io.IOException {
+        java.util.Map<String, Object> workload = new java.util.LinkedHashMap<>(
+                streambench.harness.report.Manifest.workload(session.info(), List.of(engine.id())));
+        workload.put("budget", budget);
+        workload.put("baseline_runs", baselineRuns);
+        workload.put("confirm_duration_s", confirmSeconds);
+        workload.put("search_space", space.toString());
+        streambench.harness.report.Manifest manifest = streambench.harness.report.Manifest.begin(
+                "tune", HarnessMain.originalArgs(spec), workload, Machine.current(), List.of(dir, run.dir()));
+        manifest.knobs(engine.id(), session.baselineKnobs(engine));
+        return manifest;
+    }
+
+    /** The coordinate descent over {@code space}, bounded by trials or by time with its confirmation inside. */
+    private CoordinateDescent descent(
+            Engine engine,
+            TrialSession session,
+            SearchSpace space,
+            Budget limit,
+            TuningReport report,
+            long started,
+            PrintStream out) {
+        CoordinateDescent.Builder descent = CoordinateDescent.builder()
+                .baseline(session.baselineKnobs(engine))
+                .space(space)
+                .rate(rate)
+                .baselineRuns(baselineRuns)
+                .trialSeconds(trialSeconds)
+                .confirmSeconds(confirmSeconds)
+                .runner((k, r, seconds) -> TrialSession.outcome(session.run(engine, k, r, seconds), seconds))
+                .listener(t -> {
+                    if (t.decision() == CoordinateDescent.Decision.CONFIRM) {
+                        out.printf(
+                                Locale.ROOT,
+                                "the confirmation run of the best configuration, %d s: %s%n",
+                                confirmSeconds,
+                                TuningReport.changes(t.changed()));
+                    }
+                    report.trial(t);
+                    out.println(progressLine(engine, t, started));
+                });
+        if (limit.trials() > 0) {
+            descent.maxTrials(limit.trials());
+        } else {
+            // the confirmation belongs to the budget: a 45m tune ends in about 45 minutes
+            Duration confirmation = Duration.ofSeconds(confirmSeconds).plus(TRIAL_OVERHEAD);
+            descent.deadline(
+                    Instant.now().plus(limit.time()).minus(confirmation),
+                    Duration.ofSeconds(trialSeconds).plus(TRIAL_OVERHEAD));
         }
-        printSummary(engine, result, out);
-        out.println(survived ? "{ \"status\": \"Succeeded\" }" : "{ \"status\": \"Failed\" }");
-        return survived ? 0 : 1;
+        return descent.build();
     }
 
     /**

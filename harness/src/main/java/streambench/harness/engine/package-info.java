@@ -4,7 +4,8 @@
  * watched and restarted, the knob defaults read from docker-compose.yml, the run's settings and
  * directory, the live progress line, and the verdict functions that turn an analysed table into an
  * {@link streambench.harness.engine.EngineResult}. A new engine is one class here plus its own module;
- * a new check is a function beside the others in {@code EngineRun}. May use {@code services},
+ * a turn's phases each have a class ({@code EngineRun} hands them on), and a new check is a function beside
+ * the others in {@code RunJudge}. May use {@code services},
  * {@code fault}, {@code analysis} and {@code delta}; never {@code report} or {@code cli}.
  */
 package streambench.harness.engine;

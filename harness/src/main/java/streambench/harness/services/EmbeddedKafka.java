@@ -130,8 +130,27 @@ public final class EmbeddedKafka implements AutoCloseable {
             throw new UncheckedIOException("cannot create the Kafka broker's data directory in " + tmp + ": " + e, e);
         }
         int port = FreePort.find();
-        int controllerPort = FreePort.find();
         Path props = dir.resolve("server.properties");
+        String log4jOpt = "-Dlog4j2.configurationFile=" + writeConfig(dir, props, port, FreePort.find());
+        formatStorage(classpath, log4jOpt, props, dir, logFile);
+        List<String> command = ChildProcess.watchedJava(
+                List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC", "-Djava.awt.headless=true", log4jOpt),
+                classpath,
+                "kafka.Kafka",
+                List.of(props.toString()));
+        ChildProcess broker = ChildProcess.start("kafka", command, Map.of(), dir, logFile, null);
+        EmbeddedKafka kafka = new EmbeddedKafka(broker, dir, "127.0.0.1:" + port, command, logFile, removed);
+        try {
+            kafka.awaitReady();
+        } catch (RuntimeException | InterruptedException e) {
+            kafka.close();
+            throw e;
+        }
+        return kafka;
+    }
+
+    /** The broker's {@code props} and a quiet log4j configuration in {@code dir}; returns the log4j file. */
+    private static Path writeConfig(Path dir, Path props, int port, int controllerPort) {
         Path log4j = dir.resolve("log4j2.properties");
         try {
             Files.writeString(props, serverProperties(port, controllerPort, dir.resolve("data")));
@@ -153,7 +172,12 @@ public final class EmbeddedKafka implements AutoCloseable {
             deleteQuietly(dir);
             throw new UncheckedIOException(e);
         }
-        String log4jOpt = "-Dlog4j2.configurationFile=" + log4j;
+        return log4j;
+    }
+
+    /** KRaft storage is formatted before the broker's first start; a failure deletes {@code dir} and says why. */
+    private static void formatStorage(String classpath, String log4jOpt, Path props, Path dir, Path logFile)
+            throws InterruptedException {
         ChildProcess format = ChildProcess.start(
                 "kafka-format",
                 ChildProcess.watchedJava(
@@ -172,20 +196,6 @@ public final class EmbeddedKafka implements AutoCloseable {
             throw new IllegalStateException(
                     "formatting Kafka storage failed; see " + logFile + ":\n" + format.logTail());
         }
-        List<String> command = ChildProcess.watchedJava(
-                List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC", "-Djava.awt.headless=true", log4jOpt),
-                classpath,
-                "kafka.Kafka",
-                List.of(props.toString()));
-        ChildProcess broker = ChildProcess.start("kafka", command, Map.of(), dir, logFile, null);
-        EmbeddedKafka kafka = new EmbeddedKafka(broker, dir, "127.0.0.1:" + port, command, logFile, removed);
-        try {
-            kafka.awaitReady();
-        } catch (RuntimeException | InterruptedException e) {
-            kafka.close();
-            throw e;
-        }
-        return kafka;
     }
 
     private void awaitReady() throws InterruptedException {

@@ -18,4 +18,20 @@ public final class LakeFileSystem {
         extra.forEach(conf::set);
         return FileSystem.newInstance(URI.create(lake.rootUri() + "/"), conf);
     }
+
+    /**
+     * Deletes everything under {@code folder} of the lake (an engine's tables, checkpoints and warm-up table once
+     * analysed: on ADLS they cost money, on the embedded Azurite they fill its memory) and says what happened; a
+     * failure is said, never thrown.
+     */
+    public static String deleteFolder(LakeSettings lake, String folder) {
+        String uri = lake.tableUri(folder);
+        try (FileSystem fs = open(lake, Map.of())) {
+            return fs.delete(new org.apache.hadoop.fs.Path(uri), true)
+                    ? "deleted its tables, checkpoints and warm-up table under " + uri + " (--keep-tables keeps them)"
+                    : "nothing to delete under " + uri;
+        } catch (IOException | RuntimeException e) {
+            return "could not delete " + uri + ": " + e.getMessage();
+        }
+    }
 }

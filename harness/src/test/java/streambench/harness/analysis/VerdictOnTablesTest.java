@@ -17,10 +17,11 @@ import streambench.harness.delta.EventTableFixture.Row;
 import streambench.harness.delta.Visibility;
 import streambench.harness.engine.Engine;
 import streambench.harness.engine.EngineResult;
-import streambench.harness.engine.EngineRun;
 import streambench.harness.engine.EngineStatus;
+import streambench.harness.engine.MeasuredTurn;
 import streambench.harness.engine.PendingEngine;
 import streambench.harness.engine.RunInfo;
+import streambench.harness.engine.RunJudge;
 import streambench.harness.services.Machine;
 
 /**
@@ -109,7 +110,7 @@ class VerdictOnTablesTest {
                 RunExpectations.forTable(producer, 1000),
                 observed,
                 rows -> {});
-        return EngineRun.judge(ENGINE, info(), Map.of(), r, producer, 0, Map.of(), "", false);
+        return RunJudge.judge(ENGINE, info(), Map.of(), r, MeasuredTurn.ofProducer(producer));
     }
 
     @Test
@@ -343,7 +344,7 @@ class VerdictOnTablesTest {
                     RunExpectations.forTable(merged, 1000),
                     Map.of(),
                     rows -> {});
-            EngineResult result = EngineRun.judge(ENGINE, info, Map.of(), r, merged, 0, Map.of(), "", false);
+            EngineResult result = RunJudge.judge(ENGINE, info, Map.of(), r, MeasuredTurn.ofProducer(merged));
             assertThat(result.verdict().checks())
                     .filteredOn(c -> c.name().equals("kept-up"))
                     .singleElement()
@@ -392,7 +393,7 @@ class VerdictOnTablesTest {
                     RunExpectations.forRun(producer, null, 1000),
                     Map.of(),
                     x -> {});
-            EngineResult result = EngineRun.judge(ENGINE, info(), Map.of(), r, producer, 0, Map.of(), "", false);
+            EngineResult result = RunJudge.judge(ENGINE, info(), Map.of(), r, MeasuredTurn.ofProducer(producer));
 
             assertThat(result.status()).isEqualTo(EngineStatus.INVALID);
             assertThat(result.verdict().failures())
@@ -442,7 +443,7 @@ class VerdictOnTablesTest {
             assertThat(r.commitBins())
                     .allSatisfy(b -> assertThat(b.maxSeconds()).isEqualTo(1.5));
             assertThat(r.unobservedVersions()).isZero();
-            EngineResult judged = EngineRun.judge(ENGINE, info(), Map.of(), r, producer, 0, Map.of(), "", false);
+            EngineResult judged = RunJudge.judge(ENGINE, info(), Map.of(), r, MeasuredTurn.ofProducer(producer));
             assertThat(judged.maxSeconds()).isEqualTo(1.9);
             assertThat(judged.commitBins()).hasSize(SECONDS);
             // every commit found 400 ms after its timestamp, the tail looking every 100 ms: a writer clock behind
@@ -512,7 +513,7 @@ class VerdictOnTablesTest {
             assertThat(r.reservedDuplicates()).isEqualTo(1);
             assertThat(r.warmStartRows()).isEqualTo(11);
             assertThat(r.prerollRows()).isEqualTo(10);
-            EngineResult judged = EngineRun.judge(ENGINE, info(), Map.of(), r, withPreroll, 0, Map.of(), "", false);
+            EngineResult judged = RunJudge.judge(ENGINE, info(), Map.of(), r, MeasuredTurn.ofProducer(withPreroll));
             assertThat(judged.status()).isEqualTo(EngineStatus.INVALID); // the foreign rows
             assertThat(judged.verdict().failures())
                     .anySatisfy(f -> assertThat(f).contains("1 rows of the warm start or a pre-roll duplicated"));

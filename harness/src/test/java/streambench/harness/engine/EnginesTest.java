@@ -8,7 +8,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import streambench.common.ConfigException;
 import streambench.harness.analysis.ProducerReport;
-import streambench.harness.fault.FaultRun;
 import streambench.harness.services.FreePort;
 import streambench.harness.services.InstallLayout;
 import streambench.harness.services.Machine;
@@ -86,16 +85,8 @@ class EnginesTest {
             throws Exception {
         RunInfo info = new RunInfo(
                 "r", java.time.Instant.now(), Machine.current(), 100, 10, 1, 100, 1, 5, 10, 0.01, 1, 0.95, 50);
-        EngineRun run = new EngineRun(
-                layout,
-                null,
-                null,
-                null,
-                info,
-                Map.of(),
-                "1g",
-                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()),
-                List.of());
+        TurnAnalysis run =
+                new TurnAnalysis(info, null, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
         ProducerReport producer = new ProducerReport(
                 "t",
                 "2026-11-30T10:00:00Z",
@@ -120,14 +111,7 @@ class EnginesTest {
                     Map.of(),
                     fs,
                     dir.resolve("no-table").toUri().toString(),
-                    Map.of(),
-                    producer,
-                    null,
-                    0,
-                    Map.of(),
-                    "",
-                    false,
-                    FaultRun.NONE);
+                    MeasuredTurn.ofProducer(producer));
             assertThat(r.status()).isEqualTo(EngineStatus.FAILED);
             assertThat(r.notRun())
                     .hasValueSatisfying(why ->

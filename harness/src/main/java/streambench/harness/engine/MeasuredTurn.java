@@ -1,0 +1,32 @@
+package streambench.harness.engine;
+
+import java.util.List;
+import java.util.Map;
+import streambench.harness.analysis.ProducerReport;
+import streambench.harness.delta.Visibility;
+import streambench.harness.fault.FaultRun;
+import streambench.harness.services.ProcessSampler;
+
+/**
+ * What the measured part of a turn hands to the analysis: the producer's summary (and the warm start's, whose rows
+ * the table also holds), when the harness first saw each version, the malformed records the consumer counted, the
+ * sampled processes, the end of the consumer's log, whether it ended on its own, and the faults that fired.
+ *
+ * @param warmStart the warm start's producer summary; null when there was none
+ * @param logTail   the consumer's last lines, kept in the result of a turn that did not pass
+ */
+public record MeasuredTurn(
+        ProducerReport producer,
+        ProducerReport warmStart,
+        Map<Long, Visibility> visibility,
+        long malformed,
+        Map<String, List<ProcessSampler.Sample>> processes,
+        String logTail,
+        boolean crashed,
+        FaultRun faultRun) {
+
+    /** A table analysed without a run ({@code analyze}): only the producer's summary is known. */
+    public static MeasuredTurn ofProducer(ProducerReport producer) {
+        return new MeasuredTurn(producer, null, Map.of(), 0, Map.of(), "", false, FaultRun.NONE);
+    }
+}

@@ -1,0 +1,187 @@
+package streambench.harness.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import streambench.harness.analysis.Completeness;
+import streambench.harness.analysis.ProducerReport;
+import streambench.harness.analysis.SecondBin;
+import streambench.harness.analysis.TableAnalysis;
+import streambench.harness.analysis.Verdict;
+import streambench.harness.fault.FaultRun;
+
+/**
+ * The verdict over an analysed table, the last phase of a turn and the whole of the {@code analyze} command: every
+ * check of {@link Verdict} over the figures of the table and the producer's summary, then the engine's result.
+ *
+ * <p>With faults, threshold and trend judge the seconds before the first timed fault (the engine was healthy under
+ * load), each fault adds whether the engine came back under the threshold, poison adds the malformed count, and a
+ * broker restart lifts the producer's acknowledgement bound (its sends wait for the broker by design).
+ */
+public final class RunJudge {
+    private static final double PRODUCER_MAX_ACK_LAG_MS = 1000;
+
+    private RunJudge() {}
+
+    /** The figures the checks and the result share, computed once. */
+    private record Figures(
+            long[] acked,
+            double produced,
+            double committed,
+            Completeness.Result complete,
+            double drainSeconds,
+            boolean drained,
+            OptionalLong firstFault,
+            List<SecondBin> judged) {}
+
+    public static EngineResult judge(
+            Engine engine, RunInfo info, Map<String, String> knobs, TableAnalysis.Result r, MeasuredTurn turn) {
+        Figures f = figures(info, r, turn);
+        List<Verdict.Check> checks = checks(info, r, turn, f);
+        List<FaultRun.Outcome> outcomes = turn.faultRun().outcomes(r.bins(), info.thresholdSeconds(), turn.crashed());
+        checks.addAll(turn.faultRun().checks(outcomes));
+        Verdict.Outcome verdict = new Verdict.Outcome(List.copyOf(checks));
+        ProducerReport producer = turn.producer();
+        return new EngineResult(
+                engine.id(),
+                engine.label(),
+                true,
+                Optional.empty(),
+                producer.startMicros(),
+                r.bins(),
+                r.whole(),
+                r.maxSeconds(),
+                r.commits(),
+                Optional.of(producer),
+                Optional.of(f.complete()),
+                r.foreign().count(),
+                r.foreign().examples(),
+                f.produced(),
+                f.committed(),
+                Verdict.steadySlope(r.bins(), info.warmupSeconds()),
+                turn.malformed(),
+                r.negativeLatencies(),
+                r.worstNegativeMicros(),
+                turn.processes(),
+                knobs,
+                outcomes,
+                turn.faultRun().poisoned() ? turn.faultRun().poisonAcked() : -1,
+                verdict,
+                verdict.passed() ? "" : turn.logTail(),
+                WarmStart.inTable(info.warmStartSeconds(), r.warmStartRows()),
+                Optional.empty(),
+                Optional.empty(),
+                r.commitBins());
+    }
+
+    private static Figures figures(RunInfo info, TableAnalysis.Result r, MeasuredTurn turn) {
+        ProducerReport producer = turn.producer();
+        long window = info.durationSeconds();
+        long[] acked = producer.ackedBySecond().orElseGet(() -> offeredPerSecond(producer, window));
+        Completeness.Result complete = r.completeness().against(producer.expectedRanges());
+        long scheduleEndMillis = producer.scheduleEndMicros(window) / 1000;
+        double drainSeconds =
+                r.lastCommitMillis() < 0 ? Double.NaN : (r.lastCommitMillis() - scheduleEndMillis) / 1000.0;
+        boolean drained = !turn.crashed() && complete.missing() == 0 && drainSeconds <= info.drainTimeoutSeconds();
+        OptionalLong firstFault = turn.faultRun().firstReachedSecond(info.thresholdSeconds());
+        List<SecondBin> judged = firstFault.isEmpty()
+                ? r.bins()
+                : r.bins().stream()
+                        .filter(b -> b.elapsedSecond() < firstFault.getAsLong())
+                        .toList();
+        return new Figures(
+                acked,
+                TableAnalysis.producedRate(acked, info.warmupSeconds(), window),
+                r.committedCurve().rate(info.warmupSeconds(), window),
+                complete,
+                drainSeconds,
+                drained,
+                firstFault,
+                judged);
+    }
+
+    private static List<Verdict.Check> checks(RunInfo info, TableAnalysis.Result r, MeasuredTurn turn, Figures f) {
+        ProducerReport producer = turn.producer();
+        OptionalLong minGap = r.commits().stream()
+                .filter(c -> c.observedMillis() >= 0)
+                .mapToLong(c -> c.observedMillis() - c.commitMillis())
+                .min();
+        List<Verdict.Check> checks = new ArrayList<>(List.of(
+                threshold(f.judged(), info, f.firstFault()),
+                trend(f.judged(), info, f.firstFault()),
+                Verdict.keptUp(
+                        f.produced(), f.committed(), info.keepUpRatio(), f.drained(), Math.max(0, f.drainSeconds())),
+                Verdict.backlog(
+                        f.acked(),
+                        r.committedBySecond(),
+                        info.warmupSeconds(),
+                        f.firstFault().orElse(info.durationSeconds()),
+                        info.rate(),
+                        info.measurement().backlogGrowthSeconds()),
+                Verdict.complete(f.complete(), r.reservedDuplicates()),
+                Verdict.load(producer.completedSchedule(), producer.failed()),
+                Verdict.punctual(
+                        producer.maxAckLagMs(),
+                        turn.faultRun().brokerRestarted() ? Double.POSITIVE_INFINITY : PRODUCER_MAX_ACK_LAG_MS),
+                Verdict.clean(r.foreign()),
+                Verdict.schedule(r.schedule()),
+                Verdict.clocks(
+                        r.negativeLatencies(),
+                        r.worstNegativeMicros(),
+                        minGap,
+                        info.clockToleranceMs(),
+                        info.measurement().visibilityPollMs())));
+        if (turn.crashed()) {
+            checks.add(new Verdict.Check("ran", false, "the consumer exited on its own during the run"));
+        }
+        return checks;
+    }
+
+    /** Before the first fault's reach, as in any run; nothing to judge when the first fault reaches second 0. */
+    private static Verdict.Check threshold(List<SecondBin> judged, RunInfo info, OptionalLong firstFault) {
+        if (firstFault.isPresent() && judged.isEmpty()) {
+            return new Verdict.Check(
+                    "threshold",
+                    true,
+                    String.format(
+                            Locale.ROOT,
+                            "not judged: the first fault reaches back to second %d; its own check judges from there",
+                            firstFault.getAsLong()));
+        }
+        return Verdict.threshold(judged, info.thresholdSeconds());
+    }
+
+    /**
+     * Before a fault the trend is judged like any run's; when the first fault comes too soon after the warm-up
+     * for a slope, the check says so and passes: a fault run is judged by its recoveries.
+     */
+    private static Verdict.Check trend(List<SecondBin> judged, RunInfo info, OptionalLong firstFault) {
+        Verdict.Check trend =
+                Verdict.trend(judged, info.warmupSeconds(), info.trendBound(), info.trendMinRiseSeconds());
+        long steady = judged.stream()
+                .filter(b -> b.elapsedSecond() >= info.warmupSeconds())
+                .count();
+        if (firstFault.isPresent() && steady < Verdict.TREND_MIN_POINTS) {
+            return new Verdict.Check(
+                    "trend",
+                    true,
+                    String.format(
+                            Locale.ROOT,
+                            "not judged: %d s between the %d s warm-up and the first fault's reach at second %d",
+                            steady,
+                            info.warmupSeconds(),
+                            firstFault.getAsLong()));
+        }
+        return trend;
+    }
+
+    /** A summary from before per-second acknowledgements: the schedule's rate is the best stand-in. */
+    private static long[] offeredPerSecond(ProducerReport producer, long seconds) {
+        long[] out = new long[(int) seconds];
+        java.util.Arrays.fill(out, producer.targetRate());
+        return out;
+    }
+}
