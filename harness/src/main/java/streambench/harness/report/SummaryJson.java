@@ -242,24 +242,6 @@ record SummaryJson(
                 .map((Completeness.Result c) ->
                         new Counts(c.expected(), c.rows(), c.missing(), c.duplicates(), c.unexpected()))
                 .orElse(null);
-        List<Fault> faults = e.faults().stream()
-                .map((FaultRun.Outcome f) -> new Fault(
-                        f.fault(),
-                        round(f.atSecond()),
-                        round(f.peakSeconds()),
-                        f.recoverySeconds(),
-                        f.recovered(),
-                        f.how(),
-                        f.note()))
-                .toList();
-        Map<String, ProcessFigures> processes = new LinkedHashMap<>();
-        e.processes()
-                .forEach((name, samples) -> processes.put(
-                        name,
-                        new ProcessFigures(
-                                round(ProcessSampler.average(samples, ProcessSampler.Sample::cpuPercent)),
-                                round(ProcessSampler.max(samples, ProcessSampler.Sample::cpuPercent)),
-                                round(ProcessSampler.max(samples, ProcessSampler.Sample::rssMiB)))));
         return new Figures(
                 producer,
                 round(e.producedRate()),
@@ -280,34 +262,67 @@ record SummaryJson(
                 e.malformed(),
                 e.foreignRows(),
                 e.foreignExamples(),
-                faults,
+                faults(e),
                 e.poisonInjected() >= 0 ? e.poisonInjected() : null,
                 e.negativeLatencies(),
                 round(e.worstNegativeMicros() / 1e3),
                 e.commits().size(),
                 gaps(e.commits()),
-                processes,
+                processes(e),
                 round(e.consumerCoresPerThousand()),
-                e.warmStart().none()
-                        ? null
-                        : new WarmStartJson(
-                                e.warmStart().seconds(),
-                                e.warmStart().rate(),
-                                e.warmStart().acked(),
-                                e.warmStart().rows(),
-                                round(e.warmStart().visibleAfterSeconds()),
-                                e.warmStart().completed()),
-                e.anatomy()
-                        .map(a -> new Anatomy(
-                                a.units(),
-                                round(a.rowsPerUnit()),
-                                rounded(a.meanMs()),
-                                rounded(a.maxMs()),
-                                rounded(a.requestsPerUnit())))
-                        .orElse(null),
+                warmStart(e),
+                anatomy(e),
                 e.consumerJvm()
                         .map(j -> new Jvm(j.availableProcessors(), j.maxHeapMiB()))
                         .orElse(null));
+    }
+
+    private static List<Fault> faults(EngineResult e) {
+        return e.faults().stream()
+                .map((FaultRun.Outcome f) -> new Fault(
+                        f.fault(),
+                        round(f.atSecond()),
+                        round(f.peakSeconds()),
+                        f.recoverySeconds(),
+                        f.recovered(),
+                        f.how(),
+                        f.note()))
+                .toList();
+    }
+
+    private static Map<String, ProcessFigures> processes(EngineResult e) {
+        Map<String, ProcessFigures> processes = new LinkedHashMap<>();
+        e.processes()
+                .forEach((name, samples) -> processes.put(
+                        name,
+                        new ProcessFigures(
+                                round(ProcessSampler.average(samples, ProcessSampler.Sample::cpuPercent)),
+                                round(ProcessSampler.max(samples, ProcessSampler.Sample::cpuPercent)),
+                                round(ProcessSampler.max(samples, ProcessSampler.Sample::rssMiB)))));
+        return processes;
+    }
+
+    private static WarmStartJson warmStart(EngineResult e) {
+        return e.warmStart().none()
+                ? null
+                : new WarmStartJson(
+                        e.warmStart().seconds(),
+                        e.warmStart().rate(),
+                        e.warmStart().acked(),
+                        e.warmStart().rows(),
+                        round(e.warmStart().visibleAfterSeconds()),
+                        e.warmStart().completed());
+    }
+
+    private static Anatomy anatomy(EngineResult e) {
+        return e.anatomy()
+                .map(a -> new Anatomy(
+                        a.units(),
+                        round(a.rowsPerUnit()),
+                        rounded(a.meanMs()),
+                        rounded(a.maxMs()),
+                        rounded(a.requestsPerUnit())))
+                .orElse(null);
     }
 
     /** How long after its commit the harness saw each commit it was tailing for. */
