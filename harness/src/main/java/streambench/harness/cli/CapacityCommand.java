@@ -128,17 +128,8 @@ public final class CapacityCommand implements Callable<Integer> {
         long started = System.nanoTime();
         streambench.harness.report.Manifest manifest = null;
         String status = "Failed";
-        try (TrialSession session = TrialSession.start(
-                        setup.knobs(),
-                        setup.layout(),
-                        setup.defaults(),
-                        run,
-                        minRate,
-                        trialSeconds,
-                        load,
-                        verdict,
-                        consumerHeap.value,
-                        out);
+        try (TrialSession session =
+                        TrialSession.start(setup, run, minRate, trialSeconds, load, verdict, consumerHeap.value, out);
                 CapacityReport report = new CapacityReport(load.results, verdict.thresholdSeconds)) {
             manifest = beginManifest(session, setup, run);
             for (Engine engine : setup.engines()) {

@@ -1,12 +1,16 @@
 package streambench.harness.cli;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Function;
 import streambench.common.Knobs;
 import streambench.harness.engine.Engine;
 import streambench.harness.engine.Engines;
 import streambench.harness.engine.KnobDefaults;
+import streambench.harness.engine.RunDirectory;
+import streambench.harness.engine.RunInfo;
 import streambench.harness.services.InstallLayout;
+import streambench.harness.services.Machine;
 
 /**
  * What {@code run}, {@code capacity} and {@code tune} each start from, in the same order and with the same
@@ -23,6 +27,39 @@ record CommandSetup(Knobs knobs, InstallLayout layout, KnobDefaults defaults, Li
         KnobDefaults defaults = KnobDefaults.load(layout.composeFile());
         load.checkKnobNames(defaults);
         return new CommandSetup(knobs, layout, defaults, Engines.select(engineNames.apply(knobs), layout));
+    }
+
+    /**
+     * The settings of a run or of a search's trials: {@code rate} for {@code seconds} with the load and verdict
+     * options, under {@code run}'s id, on {@code machine}; {@code faults} as {@code --fault} spelled them.
+     */
+    static RunInfo runInfo(
+            RunDirectory run,
+            Machine machine,
+            long rate,
+            long seconds,
+            List<String> faults,
+            LoadOptions load,
+            VerdictOptions verdict) {
+        return new RunInfo(
+                run.runId(),
+                Instant.now(),
+                machine,
+                rate,
+                seconds,
+                load.partitions,
+                load.messageBytes,
+                verdict.warmupSeconds,
+                verdict.thresholdSeconds,
+                verdict.drainTimeoutSeconds,
+                verdict.trendBound,
+                verdict.trendMinRiseSeconds,
+                RunCommand.KEEP_UP_RATIO,
+                verdict.clockToleranceMs,
+                faults,
+                load.warmStartSeconds,
+                load.storeDelayMs,
+                verdict.measurement());
     }
 
     /** The ids of the engines asked for, in order: what the manifests record. */

@@ -1,7 +1,6 @@
 package streambench.harness.cli;
 
 import java.io.PrintStream;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -10,11 +9,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import streambench.common.ConfigException;
-import streambench.common.Knobs;
 import streambench.harness.engine.Engine;
 import streambench.harness.engine.EngineResult;
 import streambench.harness.engine.EngineRun;
-import streambench.harness.engine.KnobDefaults;
 import streambench.harness.engine.RunDirectory;
 import streambench.harness.engine.RunInfo;
 import streambench.harness.engine.YardstickRatios;
@@ -92,10 +89,16 @@ public final class RunCommand implements Callable<Integer> {
                 knobs -> engines.isEmpty() && knobs.isSet("ENGINES")
                         ? List.of(knobs.env("ENGINES", "").asString().split(","))
                         : engines);
-        List<Engine> selected = setup.engines();
         Machine machine = Machine.current();
         RunDirectory run = RunDirectory.create(load.results);
-        RunInfo info = runInfo(run, machine, faults);
+        RunInfo info = CommandSetup.runInfo(
+                run,
+                machine,
+                rate,
+                durationSeconds,
+                faults.stream().map(FaultSpec::text).toList(),
+                load,
+                verdict);
         printHeader(run, machine, producerOnly, setup, out);
         Manifest manifest = Manifest.begin(
                 "run",
@@ -105,17 +108,7 @@ public final class RunCommand implements Callable<Integer> {
                 List.of(load.results, run.dir()));
         String status = "Failed";
         try {
-            int exit = runWithServices(
-                    producerOnly,
-                    faults,
-                    setup.knobs(),
-                    setup.layout(),
-                    setup.defaults(),
-                    selected,
-                    run,
-                    info,
-                    manifest,
-                    out);
+            int exit = runWithServices(producerOnly, faults, setup, run, info, manifest, out);
             status = exit == 0 ? "Succeeded" : "Failed";
             return exit;
         } catch (InterruptedException e) {
@@ -124,28 +117,6 @@ public final class RunCommand implements Callable<Integer> {
         } finally {
             manifest.end(status);
         }
-    }
-
-    private RunInfo runInfo(RunDirectory run, Machine machine, List<FaultSpec> faults) {
-        return new RunInfo(
-                run.runId(),
-                Instant.now(),
-                machine,
-                rate,
-                durationSeconds,
-                load.partitions,
-                load.messageBytes,
-                verdict.warmupSeconds,
-                verdict.thresholdSeconds,
-                verdict.drainTimeoutSeconds,
-                verdict.trendBound,
-                verdict.trendMinRiseSeconds,
-                KEEP_UP_RATIO,
-                verdict.clockToleranceMs,
-                faults.stream().map(FaultSpec::text).toList(),
-                load.warmStartSeconds,
-                load.storeDelayMs,
-                verdict.measurement());
     }
 
     /** The run's first lines; no engine able to run here is a configuration error, before anything starts. */
@@ -173,17 +144,15 @@ public final class RunCommand implements Callable<Integer> {
     private int runWithServices(
             boolean producerOnly,
             List<FaultSpec> faults,
-            Knobs knobs,
-            InstallLayout layout,
-            KnobDefaults defaults,
-            List<Engine> selected,
+            CommandSetup setup,
             RunDirectory run,
             RunInfo info,
             Manifest manifest,
             PrintStream out)
             throws Exception {
+        InstallLayout layout = setup.layout();
         try (Services services = Services.start(
-                knobs,
+                setup.knobs(),
                 layout,
                 run.dir(),
                 true,
@@ -195,11 +164,19 @@ public final class RunCommand implements Callable<Integer> {
             faults.forEach(
                     f -> f.validate(durationSeconds, services.embeddedKafkaRunning(), services.embeddedLakeRunning()));
             EngineRun engineRun = new EngineRun(
-                            layout, services, defaults, run, info, load.overrides, consumerHeap.value, out, faults)
+                            layout,
+                            services,
+                            setup.defaults(),
+                            run,
+                            info,
+                            load.overrides,
+                            consumerHeap.value,
+                            out,
+                            faults)
                     .keepingTables(load.keepTables);
             ResultsWriter writer = new ResultsWriter(load.results, run.dir());
             List<EngineResult> results = new ArrayList<>();
-            for (Engine engine : selected) {
+            for (Engine engine : setup.engines()) {
                 EngineResult result = engineRun.runContained(engine);
                 results.add(result);
                 manifest.knobs(engine.id(), result.knobs());

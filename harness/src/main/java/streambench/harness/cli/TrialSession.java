@@ -5,17 +5,14 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import streambench.common.Knobs;
 import streambench.harness.analysis.Verdict;
 import streambench.harness.engine.Engine;
 import streambench.harness.engine.EngineResult;
 import streambench.harness.engine.EngineRun;
 import streambench.harness.engine.EngineStatus;
-import streambench.harness.engine.KnobDefaults;
 import streambench.harness.engine.RunDirectory;
 import streambench.harness.engine.RunInfo;
 import streambench.harness.search.TrialOutcome;
-import streambench.harness.services.InstallLayout;
 import streambench.harness.services.Machine;
 import streambench.harness.services.Services;
 
@@ -39,9 +36,7 @@ final class TrialSession implements AutoCloseable {
     }
 
     static TrialSession start(
-            Knobs knobs,
-            InstallLayout layout,
-            KnobDefaults defaults,
+            CommandSetup setup,
             RunDirectory dir,
             long rate,
             long trialSeconds,
@@ -50,27 +45,10 @@ final class TrialSession implements AutoCloseable {
             String heap,
             PrintStream out)
             throws InterruptedException {
-        RunInfo info = new RunInfo(
-                dir.runId(),
-                Instant.now(),
-                Machine.current(),
-                rate,
-                trialSeconds,
-                load.partitions,
-                load.messageBytes,
-                verdict.warmupSeconds,
-                verdict.thresholdSeconds,
-                verdict.drainTimeoutSeconds,
-                verdict.trendBound,
-                verdict.trendMinRiseSeconds,
-                RunCommand.KEEP_UP_RATIO,
-                verdict.clockToleranceMs,
-                List.of(),
-                load.warmStartSeconds,
-                load.storeDelayMs,
-                verdict.measurement());
-        Services services = Services.start(knobs, layout, dir.dir(), true, load.lakeFront(false), out);
-        EngineRun base = new EngineRun(layout, services, defaults, dir, info, load.overrides, heap, out, List.of())
+        RunInfo info = CommandSetup.runInfo(dir, Machine.current(), rate, trialSeconds, List.of(), load, verdict);
+        Services services = Services.start(setup.knobs(), setup.layout(), dir.dir(), true, load.lakeFront(false), out);
+        EngineRun base = new EngineRun(
+                        setup.layout(), services, setup.defaults(), dir, info, load.overrides, heap, out, List.of())
                 .keepingTables(load.keepTables);
         return new TrialSession(services, base, dir, info);
     }

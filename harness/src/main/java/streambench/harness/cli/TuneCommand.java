@@ -128,17 +128,8 @@ public final class TuneCommand implements Callable<Integer> {
         CoordinateDescent.Result result;
         boolean survived = false;
         streambench.harness.report.Manifest manifest = null;
-        try (TrialSession session = TrialSession.start(
-                        setup.knobs(),
-                        setup.layout(),
-                        setup.defaults(),
-                        run,
-                        rate,
-                        trialSeconds,
-                        load,
-                        verdict,
-                        consumerHeap.value,
-                        out);
+        try (TrialSession session =
+                        TrialSession.start(setup, run, rate, trialSeconds, load, verdict, consumerHeap.value, out);
                 TuningReport report =
                         new TuningReport(dir, engine.label(), engine.endpointNames(), verdict.thresholdSeconds)) {
             manifest = beginManifest(session, engine, space, dir, run);

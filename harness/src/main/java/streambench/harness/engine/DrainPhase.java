@@ -17,17 +17,7 @@ import streambench.harness.services.ProcessSampler;
  * Only measured rows count: the warm start's and the pre-roll's, and any duplicate of them, must not end the drain
  * before the load's own rows are in.
  */
-final class DrainPhase {
-    private final RunInfo info;
-    private final List<FaultSpec> faults;
-    private final PrintStream out;
-
-    DrainPhase(RunInfo info, List<FaultSpec> faults, PrintStream out) {
-        this.info = info;
-        this.faults = faults;
-        this.out = out;
-    }
-
+record DrainPhase(RunInfo info, List<FaultSpec> faults, PrintStream out) {
     /**
      * The end of the load: the poison producer's last sends, the drain, the faults closed (a lake paused past the
      * load is resumed before the consumer stops), the consumer stopped, the table's last version seen: what that

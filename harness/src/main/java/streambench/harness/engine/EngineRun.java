@@ -148,7 +148,8 @@ public final class EngineRun {
             } finally {
                 topics.delete(topic); // the broker's disk holds every run's events otherwise
                 if (!keepTables) {
-                    out.println("  " + LakeFileSystem.deleteFolder(services.lake(), dir.runId() + "/" + engine.id()));
+                    LakeFileSystem.deleteFolder(services.lake(), dir.runId() + "/" + engine.id())
+                            .ifPresent(said -> out.println("  " + said));
                 }
             }
         }

@@ -15,19 +15,7 @@ import streambench.harness.services.ProducerLauncher;
  * started when its schedule starts (a pre-roll puts that seconds after the process's start), and the live view
  * fed from the producer's lines.
  */
-final class MeasuredLoad {
-    private final RunInfo info;
-    private final RunDirectory dir;
-    private final Map<String, String> overrides;
-    private final PrintStream out;
-
-    MeasuredLoad(RunInfo info, RunDirectory dir, Map<String, String> overrides, PrintStream out) {
-        this.info = info;
-        this.dir = dir;
-        this.overrides = overrides;
-        this.out = out;
-    }
-
+record MeasuredLoad(RunInfo info, RunDirectory dir, Map<String, String> overrides, PrintStream out) {
     /** {@code poison} may be null: no poison fault in this run. */
     ProducerLauncher.Outcome run(
             Engine engine,

@@ -16,17 +16,7 @@ import streambench.harness.analysis.TableAnalysis;
  * The table a turn left, read back through its log and judged ({@link RunJudge}), and the consumer's own account
  * of where its units of work spent their time. A table that cannot be read fails that engine, never the run.
  */
-final class TurnAnalysis {
-    private final RunInfo info;
-    private final RunDirectory dir;
-    private final PrintStream out;
-
-    TurnAnalysis(RunInfo info, RunDirectory dir, PrintStream out) {
-        this.info = info;
-        this.dir = dir;
-        this.out = out;
-    }
-
+record TurnAnalysis(RunInfo info, RunDirectory dir, PrintStream out) {
     EngineResult analyse(Engine engine, Map<String, String> knobs, FileSystem fs, String tableUri, MeasuredTurn turn) {
         long t0 = System.nanoTime();
         out.println("  analysing " + tableUri + " ...");

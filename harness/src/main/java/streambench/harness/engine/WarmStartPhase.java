@@ -17,21 +17,9 @@ import streambench.harness.services.ProducerLauncher;
  * there within the drain timeout is measured anyway (it will fail on its own figures) and the summary says its
  * warm start never completed.
  */
-final class WarmStartPhase {
+record WarmStartPhase(RunInfo info, RunDirectory dir, Map<String, String> overrides, PrintStream out) {
     /** A warm start and its producer's summary (null when there was none), whose rows the analysis checks. */
     record Sent(WarmStart warmStart, ProducerReport report) {}
-
-    private final RunInfo info;
-    private final RunDirectory dir;
-    private final Map<String, String> overrides;
-    private final PrintStream out;
-
-    WarmStartPhase(RunInfo info, RunDirectory dir, Map<String, String> overrides, PrintStream out) {
-        this.info = info;
-        this.dir = dir;
-        this.overrides = overrides;
-        this.out = out;
-    }
 
     Sent send(Engine engine, String topic, ProducerLauncher producer, DeltaLogTail tail, ConsumerSlot slot)
             throws InterruptedException {

@@ -168,10 +168,8 @@ public final class ChildProcess implements AutoCloseable {
      * secret-looking values masked.
      */
     public String howItEnded() throws InterruptedException {
-        String code = waitFor(Duration.ofSeconds(5)).stream()
-                .mapToObj(c -> "exit " + c)
-                .findFirst()
-                .orElse("still running");
+        java.util.OptionalInt exit = waitFor(Duration.ofSeconds(5));
+        String code = exit.isPresent() ? "exit " + exit.getAsInt() : "still running";
         StringBuilder b = new StringBuilder("(" + code + "); the end of " + logFile + ":");
         Secrets.redactText(logTail())
                 .lines()

@@ -21,17 +21,18 @@ public final class LakeFileSystem {
 
     /**
      * Deletes everything under {@code folder} of the lake (an engine's tables, checkpoints and warm-up table once
-     * analysed: on ADLS they cost money, on the embedded Azurite they fill its memory) and says what happened; a
-     * failure is said, never thrown.
+     * analysed: on ADLS they cost money, on the embedded Azurite they fill its memory) and says what happened, or
+     * nothing when there was nothing to delete; a failure is said, never thrown.
      */
-    public static String deleteFolder(LakeSettings lake, String folder) {
+    public static java.util.Optional<String> deleteFolder(LakeSettings lake, String folder) {
         String uri = lake.tableUri(folder);
         try (FileSystem fs = open(lake, Map.of())) {
             return fs.delete(new org.apache.hadoop.fs.Path(uri), true)
-                    ? "deleted its tables, checkpoints and warm-up table under " + uri + " (--keep-tables keeps them)"
-                    : "nothing to delete under " + uri;
+                    ? java.util.Optional.of("deleted its tables, checkpoints and warm-up table under " + uri
+                            + " (--keep-tables keeps them)")
+                    : java.util.Optional.empty();
         } catch (IOException | RuntimeException e) {
-            return "could not delete " + uri + ": " + e.getMessage();
+            return java.util.Optional.of("could not delete " + uri + ": " + e.getMessage());
         }
     }
 }
