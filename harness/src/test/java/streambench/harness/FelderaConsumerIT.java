@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import streambench.harness.engine.ConsumerProcess;
 import streambench.harness.engine.Engine;
-import streambench.harness.engine.FelderaEngine;
+import streambench.harness.engine.Engines;
 import streambench.harness.engine.KnobDefaults;
 import streambench.harness.services.InstallLayout;
 import streambench.harness.services.ProducerLauncher;
@@ -62,7 +62,7 @@ class FelderaConsumerIT {
                 new LinkedHashMap<>(KnobDefaults.load(LAYOUT.composeFile()).anchor("x-feldera-tuning"));
         env.putAll(services.consumerEnv(topic, table));
         env.put("FELDERA_COMPILATION_PROFILE", "dev");
-        Engine feldera = new FelderaEngine(System.getenv());
+        Engine feldera = Engines.feldera(System.getenv());
         assertThat(feldera.unavailable(LAYOUT)).isEmpty();
         try (ConsumerProcess consumer = feldera.launch(LAYOUT, env, "256m", tmp.resolve("feldera.log"), null)) {
             consumer.awaitReady(feldera.readyTimeout());

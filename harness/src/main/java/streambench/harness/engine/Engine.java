@@ -12,13 +12,13 @@ import streambench.harness.services.InstallLayout;
 /**
  * What the harness knows of a system under test, and nothing more: its name, where its knob
  * defaults live, how to start its consumer and how long it may take to become ready. Adding an
- * engine is one class here plus its own module.
+ * engine is a line in {@link Engines} (and a class here when its consumer is not one jar) plus its own module.
  */
 public interface Engine {
-    /** The id of the yardstick, the engine every other one's figures are set against. */
-    String YARDSTICK = "yardstick";
-
-    /** Short id used on the command line, in topic and table names: {@code spark-4.2}. */
+    /**
+     * Its one spelling ({@link Engines} holds them all): on the command line, in topic and table names, as its
+     * service and profile in docker-compose.yml.
+     */
     String id();
 
     /** The label in results ({@code version} column of the CSV): {@code Spark 4.2}. */
@@ -26,6 +26,16 @@ public interface Engine {
 
     /** The docker-compose.yml anchor holding its knob defaults, e.g. {@code x-spark-tuning}. */
     String knobAnchor();
+
+    /** The key of its consumer jar in the install layout. */
+    default String jarKey() {
+        return id() + ".jar";
+    }
+
+    /** Its consumer's service in docker-compose.yml, started under a profile of the same name. */
+    default String composeService() {
+        return id();
+    }
 
     /** Why it cannot run here (not built, server not configured), or empty when it can. */
     Optional<String> unavailable(InstallLayout layout);

@@ -1,23 +1,49 @@
 package streambench.harness.engine;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import streambench.common.ConfigException;
 import streambench.harness.services.InstallLayout;
 
-/** Every engine streambench knows, in the order runs take them. */
+/**
+ * The engine registry: every engine streambench knows, each described once, in the order runs take them. An
+ * engine's id is its one spelling: on the command line, in topic and table paths, as the key of its jar in the
+ * install layout ({@code <id>.jar}), and as its service and profile in docker-compose.yml. Help texts, the
+ * default engine list and the compose checks read this list; no other class spells an id.
+ */
 public final class Engines {
     private Engines() {}
 
+    /** The measuring rod: a Kafka poll loop on our Delta writer, no engine; the others' figures are set against it. */
+    public static final String YARDSTICK = "yardstick";
+
+    /** Flink's sink checkpoints the log inside the commit that reaches DELTA_CHECKPOINT_INTERVAL. */
+    private static final List<String> INLINE_CHECKPOINT = List.of("DELTA_CHECKPOINT_INTERVAL");
+
+    /**
+     * Spark and the yardstick: a positive DELTA_BACKGROUND_CHECKPOINT_EVERY hands the checkpoint to a thread of its
+     * own every that many commits, otherwise it runs inside the commit that reaches DELTA_CHECKPOINT_INTERVAL.
+     */
+    private static final List<String> BACKGROUND_OR_INLINE_CHECKPOINT =
+            List.of("DELTA_BACKGROUND_CHECKPOINT_EVERY", "DELTA_CHECKPOINT_INTERVAL");
+
     /** Built once, so an engine is the same object wherever it is named; still compare engines by id. */
     private static final List<Engine> ALL = List.of(
-            JarEngine.yardstick(),
-            JarEngine.spark("3.5"),
-            JarEngine.spark("4.2"),
-            JarEngine.flink116(),
-            new FelderaEngine(System.getenv()));
+            new JarEngine(YARDSTICK, "Yardstick", "x-yardstick-tuning", "commit", BACKGROUND_OR_INLINE_CHECKPOINT),
+            new JarEngine("spark-3.5", "Spark 3.5", "x-spark-tuning", "batch", BACKGROUND_OR_INLINE_CHECKPOINT),
+            new JarEngine("spark-4.2", "Spark 4.2", "x-spark-tuning", "batch", BACKGROUND_OR_INLINE_CHECKPOINT),
+            new JarEngine("flink-1.16", "Flink 1.16", "x-flink-tuning", "checkpoint", INLINE_CHECKPOINT),
+            feldera(System.getenv()));
+
+    /**
+     * Feldera, finding its server through {@code environment} (the harness's own, or a test's): its consumer jar
+     * only deploys a pipeline on a Feldera server and polls it.
+     */
+    public static Engine feldera(Map<String, String> environment) {
+        return new FelderaEngine("feldera", "Feldera", "x-feldera-tuning", environment);
+    }
 
     public static List<Engine> all() {
         return ALL;
@@ -28,14 +54,17 @@ public final class Engines {
         return ALL.stream().map(Engine::id).toList();
     }
 
+    /** The engine of that id, if streambench knows one. */
+    public static Optional<Engine> byId(String id) {
+        return ALL.stream().filter(e -> e.id().equals(id)).findFirst();
+    }
+
     /**
      * The engines a run judges: the named ones (unknown names are a usage error), or, with no names, every
      * engine, whether it can run here or not: one that cannot is reported as not run and fails the run,
      * because the promise is "Succeeded only when every consumer met every constraint".
      */
     public static List<Engine> select(List<String> names, InstallLayout layout) {
-        Map<String, Engine> byId = new LinkedHashMap<>();
-        ALL.forEach(e -> byId.put(e.id(), e));
         if (names.isEmpty()) {
             return ALL;
         }
@@ -44,11 +73,9 @@ public final class Engines {
             if (name.equals("none")) {
                 continue;
             }
-            Engine e = byId.get(name.trim());
-            if (e == null) {
-                throw new ConfigException("--engines: unknown engine \"" + name + "\"; known: "
-                        + String.join(", ", ids()) + " (or none)");
-            }
+            Engine e = byId(name.trim())
+                    .orElseThrow(() -> new ConfigException("--engines: unknown engine \"" + name + "\"; known: "
+                            + String.join(", ", ids()) + " (or none)"));
             if (out.stream().noneMatch(o -> o.id().equals(e.id()))) {
                 out.add(e);
             }

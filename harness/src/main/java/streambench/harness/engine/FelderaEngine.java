@@ -19,7 +19,7 @@ import streambench.harness.services.InstallLayout;
  * on our machines. The engine runs only when a pipeline manager answers at {@code FELDERA_URL} (the
  * harness's environment, else the anchor's default), and says why not otherwise.
  */
-public final class FelderaEngine implements Engine {
+final class FelderaEngine implements Engine {
     /**
      * Where Feldera is, whether plain http to it is accepted, and how it reaches our services: taken from the
      * harness's environment, never from the anchor.
@@ -31,22 +31,27 @@ public final class FelderaEngine implements Engine {
             "FELDERA_KAFKA_BOOTSTRAP_SERVERS",
             "FELDERA_AZURITE_ENDPOINT");
 
-    private static final String JAR = "feldera.jar";
-
+    private final String id;
+    private final String label;
+    private final String knobAnchor;
     private final Map<String, String> environment;
 
-    public FelderaEngine(Map<String, String> environment) {
+    /** Made by {@link Engines#feldera}, which names it. */
+    FelderaEngine(String id, String label, String knobAnchor, Map<String, String> environment) {
+        this.id = id;
+        this.label = label;
+        this.knobAnchor = knobAnchor;
         this.environment = environment;
     }
 
     @Override
     public String id() {
-        return "feldera";
+        return id;
     }
 
     @Override
     public String label() {
-        return "Feldera";
+        return label;
     }
 
     /** One telemetry line per poll of the pipeline's /stats. */
@@ -57,7 +62,7 @@ public final class FelderaEngine implements Engine {
 
     @Override
     public String knobAnchor() {
-        return "x-feldera-tuning";
+        return knobAnchor;
     }
 
     @Override
@@ -77,7 +82,7 @@ public final class FelderaEngine implements Engine {
     @Override
     public Optional<String> unavailable(InstallLayout layout) {
         try {
-            layout.jar(JAR);
+            layout.jar(jarKey());
         } catch (streambench.common.ConfigException e) {
             return Optional.of(e.getMessage());
         }
@@ -133,7 +138,7 @@ public final class FelderaEngine implements Engine {
             }
         }
         // the client only deploys and polls; the engine's memory is Feldera's
-        return ConsumerProcess.start(id(), layout.jar(JAR), List.of("-Xmx256m"), full, logFile, lines);
+        return ConsumerProcess.start(id(), layout.jar(jarKey()), List.of("-Xmx256m"), full, logFile, lines);
     }
 
     /** Compiling a pipeline is a Rust build: minutes on first use. */

@@ -20,11 +20,11 @@ public record YardstickRatios(Double p99, Double max, Double coresPerThousand) {
      * engine that did not run, and when the yardstick did not run.
      */
     public static Optional<YardstickRatios> of(EngineResult r, List<EngineResult> all) {
-        if (r.id().equals(Engine.YARDSTICK) || !r.ran()) {
+        if (r.id().equals(Engines.YARDSTICK) || !r.ran()) {
             return Optional.empty();
         }
         return all.stream()
-                .filter(e -> e.id().equals(Engine.YARDSTICK) && e.ran())
+                .filter(e -> e.id().equals(Engines.YARDSTICK) && e.ran())
                 .findFirst()
                 .map(y -> new YardstickRatios(
                         ratio(r.percentileSeconds(99), y.percentileSeconds(99)),

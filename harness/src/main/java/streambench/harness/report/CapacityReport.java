@@ -29,7 +29,7 @@ import org.jfree.chart.title.TextTitle;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import streambench.common.AtomicFiles;
-import streambench.harness.engine.Engine;
+import streambench.harness.engine.Engines;
 import streambench.harness.engine.YardstickRatios;
 import streambench.harness.search.CapacitySearch;
 import streambench.harness.search.TrialOutcome;
@@ -233,8 +233,8 @@ public final class CapacityReport implements AutoCloseable {
 
     /** The engine's confirmed capacity over the yardstick's in the same search, bounds kept; empty for the yardstick. */
     private java.util.Optional<String> vsYardstick(EngineSearch s) {
-        EngineSearch yardstick = searches.get(Engine.YARDSTICK);
-        if (s.id().equals(Engine.YARDSTICK)
+        EngineSearch yardstick = searches.get(Engines.YARDSTICK);
+        if (s.id().equals(Engines.YARDSTICK)
                 || s.result() == null
                 || s.result().capacity().isEmpty()
                 || yardstick == null

@@ -23,31 +23,40 @@ class EnginesTest {
                 .containsExactly("yardstick", "spark-3.5", "spark-4.2", "flink-1.16", "feldera");
     }
 
-    /** The knob names are the anchors' and the consumers': a misspelt one would size every confirmation wrongly. */
+    /**
+     * The knob names are the anchors' and the consumers': a misspelt one would size every confirmation wrongly.
+     * Spark and the yardstick name the background checkpoint alike and mean the same by it.
+     */
     @Test
     void eachEngineNamesTheLogCheckpointIntervalItsKnobsSet() {
         KnobDefaults defaults = KnobDefaults.load(layout.composeFile());
-        Map<String, Engine> byId = new java.util.HashMap<>();
-        Engines.all().forEach(e -> byId.put(e.id(), e));
-        Map<String, String> spark = new java.util.HashMap<>(defaults.anchor("x-spark-tuning"));
-        assertThat(spark).containsKeys("DELTA_BACKGROUND_CHECKPOINT_EVERY", "DELTA_CHECKPOINT_INTERVAL");
-        spark.put("DELTA_BACKGROUND_CHECKPOINT_EVERY", "10");
-        spark.put("DELTA_CHECKPOINT_INTERVAL", "100");
-        assertThat(byId.get("spark-4.2").logCheckpointEveryCommits(spark)).hasValue(10);
-        spark.put("DELTA_BACKGROUND_CHECKPOINT_EVERY", "0"); // Delta's own, inline
-        assertThat(byId.get("spark-3.5").logCheckpointEveryCommits(spark)).hasValue(100);
-
-        for (String id : List.of("flink-1.16", "yardstick")) {
-            Map<String, String> knobs =
-                    new java.util.HashMap<>(defaults.anchor(byId.get(id).knobAnchor()));
-            assertThat(knobs).as(id).containsKey("DELTA_CHECKPOINT_INTERVAL");
-            knobs.put("DELTA_CHECKPOINT_INTERVAL", "25");
-            assertThat(byId.get(id).logCheckpointEveryCommits(knobs)).as(id).hasValue(25);
-            knobs.remove("DELTA_CHECKPOINT_INTERVAL");
-            assertThat(byId.get(id).logCheckpointEveryCommits(knobs)).as(id).isEmpty();
+        for (Engine engine : List.of(engine("spark-3.5"), engine("spark-4.2"), engine(Engines.YARDSTICK))) {
+            Map<String, String> knobs = new java.util.HashMap<>(defaults.anchor(engine.knobAnchor()));
+            assertThat(knobs)
+                    .as(engine.id())
+                    .containsKeys("DELTA_BACKGROUND_CHECKPOINT_EVERY", "DELTA_CHECKPOINT_INTERVAL");
+            knobs.put("DELTA_BACKGROUND_CHECKPOINT_EVERY", "10");
+            knobs.put("DELTA_CHECKPOINT_INTERVAL", "100");
+            assertThat(engine.logCheckpointEveryCommits(knobs)).as(engine.id()).hasValue(10);
+            knobs.put("DELTA_BACKGROUND_CHECKPOINT_EVERY", "0"); // inside the commit
+            assertThat(engine.logCheckpointEveryCommits(knobs)).as(engine.id()).hasValue(100);
         }
-        assertThat(byId.get("feldera").logCheckpointEveryCommits(defaults.anchor("x-feldera-tuning")))
+        Engine flink = engine("flink-1.16");
+        Map<String, String> knobs = new java.util.HashMap<>(defaults.anchor(flink.knobAnchor()));
+        assertThat(knobs)
+                .containsKey("DELTA_CHECKPOINT_INTERVAL")
+                .doesNotContainKey("DELTA_BACKGROUND_CHECKPOINT_EVERY");
+        knobs.put("DELTA_CHECKPOINT_INTERVAL", "25");
+        assertThat(flink.logCheckpointEveryCommits(knobs)).hasValue(25);
+        knobs.remove("DELTA_CHECKPOINT_INTERVAL");
+        assertThat(flink.logCheckpointEveryCommits(knobs)).isEmpty();
+        Engine feldera = engine("feldera");
+        assertThat(feldera.logCheckpointEveryCommits(defaults.anchor(feldera.knobAnchor())))
                 .isEmpty();
+    }
+
+    private static Engine engine(String id) {
+        return Engines.byId(id).orElseThrow();
     }
 
     @Test
@@ -177,7 +186,8 @@ class EnginesTest {
     @Test
     void felderaRunsOnlyWhenAServerAnswers() throws Exception {
         int closed = FreePort.find();
-        assertThat(new FelderaEngine(Map.of("FELDERA_URL", "http://127.0.0.1:" + closed)).unavailable(layout))
+        assertThat(Engines.feldera(Map.of("FELDERA_URL", "http://127.0.0.1:" + closed))
+                        .unavailable(layout))
                 .hasValueSatisfying(
                         why -> assertThat(why).startsWith("no Feldera server answers at http://127.0.0.1:" + closed));
 
@@ -191,9 +201,10 @@ class EnginesTest {
         server.start();
         try {
             String url = "http://127.0.0.1:" + server.getAddress().getPort();
-            assertThat(new FelderaEngine(Map.of("FELDERA_URL", url, "FELDERA_API_KEY", "k-1")).unavailable(layout))
+            assertThat(Engines.feldera(Map.of("FELDERA_URL", url, "FELDERA_API_KEY", "k-1"))
+                            .unavailable(layout))
                     .isEmpty();
-            assertThat(new FelderaEngine(Map.of("FELDERA_URL", url)).unavailable(layout))
+            assertThat(Engines.feldera(Map.of("FELDERA_URL", url)).unavailable(layout))
                     .hasValueSatisfying(why -> assertThat(why).contains("answered HTTP 401"));
         } finally {
             server.stop(0);

@@ -64,7 +64,8 @@ class YardstickRatiosTest {
     @Test
     void withoutAYardstickThatRanThereAreNoRatios() {
         EngineResult spark = ran("spark-4.2", 2.0, 0.4);
-        EngineResult notRun = EngineResult.didNotRun(JarEngine.yardstick(), "not built", false, Map.of(), "");
+        EngineResult notRun =
+                EngineResult.didNotRun(Engines.byId(Engines.YARDSTICK).orElseThrow(), "not built", false, Map.of(), "");
         assertThat(YardstickRatios.of(spark, List.of(spark))).isEmpty();
         assertThat(YardstickRatios.of(spark, List.of(notRun, spark))).isEmpty();
     }

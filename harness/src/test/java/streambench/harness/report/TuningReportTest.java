@@ -107,7 +107,8 @@ class TuningReportTest {
         best.put("ADLS_ACCOUNT_KEY", "bXktcmVhbC1rZXk=");
         best.put("KAFKA_CLIENT_SASL_MECHANISM", "PLAIN");
         best.put("SOME_TOKEN", "tok-value-1234");
-        List<String> felderaEndpoints = new streambench.harness.engine.FelderaEngine(Map.of()).endpointNames();
+        List<String> felderaEndpoints =
+                streambench.harness.engine.Engines.feldera(Map.of()).endpointNames();
         try (TuningReport report = new TuningReport(dir, "Feldera", felderaEndpoints, 5.0)) {
             report.writeBest(best);
         }
