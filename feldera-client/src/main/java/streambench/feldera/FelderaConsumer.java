@@ -132,7 +132,7 @@ final class FelderaConsumer {
             throw config;
         }
         // said first, so the cause is in the log even when the teardown runs out of time
-        out.println("feldera-consumer: "
+        out.println("feldera-client: "
                 + (e instanceof FelderaException
                         ? Secrets.redactText(String.valueOf(e.getMessage()), secrets)
                         : "failed: " + MainRunner.describe(e, secrets)));
@@ -191,7 +191,7 @@ final class FelderaConsumer {
                             "feldera: program %s after %d s%n",
                             st.programStatus(), (System.nanoTime() - t0) / 1_000_000_000L));
         } catch (ProgramFailedException e) {
-            out.println("feldera-consumer: the program did not compile.\n" + e.getMessage());
+            out.println("feldera-client: the program did not compile.\n" + e.getMessage());
             tearDown();
             return ConsumerContract.EXIT_FAILED;
         }
@@ -200,7 +200,7 @@ final class FelderaConsumer {
         try {
             pipeline.awaitRunning(s.startTimeout(), st -> out.println("feldera: deployment " + st.deploymentStatus()));
         } catch (DeploymentFailedException e) {
-            out.println("feldera-consumer: " + e.getMessage());
+            out.println("feldera-client: " + e.getMessage());
             tearDown();
             return ConsumerContract.EXIT_FAILED;
         }
@@ -213,7 +213,7 @@ final class FelderaConsumer {
                     return tearDown() ? ConsumerContract.EXIT_OK : ConsumerContract.EXIT_FAILED;
                 }
                 if (System.nanoTime() - started > s.startTimeout().toNanos()) {
-                    out.println("feldera-consumer: the pipeline runs but no Delta table appeared at " + tableUri
+                    out.println("feldera-client: the pipeline runs but no Delta table appeared at " + tableUri
                             + " within "
                             + s.startTimeout().toSeconds()
                             + " s; check the pipeline's log in Feldera (storage endpoint "
@@ -232,7 +232,7 @@ final class FelderaConsumer {
             PipelineStatus st = pipeline.status();
             if (!st.running()) {
                 health.markNotReady("pipeline " + st.deploymentStatus());
-                out.println("feldera-consumer: the pipeline left Running: " + st.deploymentStatus()
+                out.println("feldera-client: the pipeline left Running: " + st.deploymentStatus()
                         + (st.deploymentError() == null
                                 ? ""
                                 : " (" + Secrets.redactText(st.deploymentError().toString(), secrets) + ")"));
@@ -289,12 +289,12 @@ final class FelderaConsumer {
         } catch (RuntimeException e) {
             String why = MainRunner.describe(e, secrets);
             if (e instanceof FelderaException refused && refused.httpStatus() != 0 && blank(pipeline)) {
-                out.println("feldera-consumer: Feldera refused to remove pipeline " + pipeline.name() + " (" + why
+                out.println("feldera-client: Feldera refused to remove pipeline " + pipeline.name() + " (" + why
                         + "); its program was replaced by an empty one, so it no longer holds the storage key "
                         + "or the Kafka credentials; remove the pipeline on " + s.felderaUrl());
                 return false;
             }
-            out.println("feldera-consumer: pipeline " + pipeline.name() + " may be left on " + s.felderaUrl()
+            out.println("feldera-client: pipeline " + pipeline.name() + " may be left on " + s.felderaUrl()
                     + " (remove it there; its program holds the storage key and the Kafka credentials): " + why);
             return false;
         }
@@ -316,7 +316,7 @@ final class FelderaConsumer {
             pipeline.createOrReplace(deployed.sql(""));
             return true;
         } catch (RuntimeException e) {
-            out.println("feldera-consumer: Feldera refused to empty the program of pipeline " + pipeline.name() + ": "
+            out.println("feldera-client: Feldera refused to empty the program of pipeline " + pipeline.name() + ": "
                     + MainRunner.describe(e, secrets));
             return false;
         }

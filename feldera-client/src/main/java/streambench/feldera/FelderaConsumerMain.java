@@ -6,14 +6,14 @@ import streambench.common.Knobs;
 import streambench.common.MainRunner;
 
 /**
- * {@code java -jar feldera-consumer.jar}: deploys the benchmark's Kafka → Delta pipeline on a Feldera
+ * {@code java -jar feldera-client.jar}: deploys the benchmark's Kafka → Delta pipeline on a Feldera
  * server ({@code FELDERA_URL}) and follows it; SIGTERM stops, clears and deletes it. Exit 2 for bad
  * configuration, 1 when Feldera refuses the program or the pipeline fails.
  */
 public final class FelderaConsumerMain {
     private FelderaConsumerMain() {}
 
-    private static final String PROGRAM = "feldera-consumer";
+    private static final String PROGRAM = "feldera-client";
 
     public static void main(String[] args) {
         MainRunner.runAndExit(PROGRAM, () -> {

@@ -229,7 +229,7 @@ class FelderaConsumerTest {
                         "DELETE /v0/pipelines/streambench-events",
                         "PUT /v0/pipelines/streambench-events");
         assertThat(output())
-                .contains("feldera-consumer: Feldera refused to remove pipeline streambench-events (DELETE")
+                .contains("feldera-client: Feldera refused to remove pipeline streambench-events (DELETE")
                 .contains("its program was replaced by an empty one, so it no longer holds the storage key")
                 .doesNotContain("Pl4nted")
                 .doesNotContain(LakeSettings.AZURITE_KEY);
@@ -312,8 +312,7 @@ class FelderaConsumerTest {
                 },
                 FelderaConsumer.TEARDOWN);
         assertThat(run(consumer)).isEqualTo(1);
-        assertThat(output())
-                .contains("feldera-consumer: failed: AuthorizationFailure listing _delta_log (IOException)");
+        assertThat(output()).contains("feldera-client: failed: AuthorizationFailure listing _delta_log (IOException)");
         assertTornDown();
     }
 
@@ -326,7 +325,7 @@ class FelderaConsumerTest {
                 },
                 FelderaConsumer.TEARDOWN);
         assertThat(run(consumer)).isEqualTo(1);
-        assertThat(output()).contains("feldera-consumer: failed: a bug (IllegalStateException)");
+        assertThat(output()).contains("feldera-client: failed: a bug (IllegalStateException)");
         assertTornDown();
     }
 
@@ -337,7 +336,7 @@ class FelderaConsumerTest {
         assertThat(run(consumer(env()))).isEqualTo(1);
         assertThat(output())
                 .contains("feldera: ready")
-                .contains("feldera-consumer: GET /v0/pipelines/streambench-events/stats answered no JSON object: null");
+                .contains("feldera-client: GET /v0/pipelines/streambench-events/stats answered no JSON object: null");
         assertTornDown();
     }
 
@@ -367,7 +366,7 @@ class FelderaConsumerTest {
                 .as("ms from the stop request to the end")
                 .isLessThan(10_000);
         assertThat(output())
-                .contains("feldera-consumer: pipeline streambench-events may be left on " + stub.url())
+                .contains("feldera-client: pipeline streambench-events may be left on " + stub.url())
                 .contains("not Stopped after");
         assertThat(stub.exists("streambench-events")).isTrue();
     }

@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
+import streambench.harness.engine.Engine;
+import streambench.harness.engine.Engines;
 import streambench.harness.services.InstallLayout;
 
 /**
@@ -29,13 +31,9 @@ import streambench.harness.services.InstallLayout;
  * healthcheck — and, where {@code docker-compose} is installed, Compose itself validates the file.
  */
 class ComposeFileTest {
-    /** Build context → the knob anchor its consumer reads. */
-    private static final Map<String, String> CONSUMER_ANCHORS = Map.of(
-            "spark-consumer/spark-3.5", "x-spark-tuning",
-            "spark-consumer/spark-4.2", "x-spark-tuning",
-            "flink-consumer", "x-flink-tuning",
-            "yardstick", "x-yardstick-tuning",
-            "feldera-client", "x-feldera-tuning");
+    /** Feldera's consumer service; its server is {@code feldera-server}. */
+    private static final String FELDERA = Engines.feldera(Map.of()).composeService();
+
     /** Services that run once and exit: no healthcheck to give. */
     private static final Set<String> JOBS = Set.of("topic", "producer", "harness");
 
@@ -101,15 +99,9 @@ class ComposeFileTest {
                 throw new java.io.UncheckedIOException(e);
             }
         });
+        assertThat(built).contains("producer", "harness");
         assertThat(built)
-                .contains(
-                        "producer",
-                        "spark-consumer-35",
-                        "spark-consumer-42",
-                        "flink-consumer-116",
-                        "yardstick",
-                        "feldera-consumer",
-                        "harness");
+                .containsAll(Engines.all().stream().map(Engine::composeService).toList());
     }
 
     /** Users build on the public images unchanged; a machine without a registry passes its own base. */
@@ -170,40 +162,44 @@ class ComposeFileTest {
         }
     }
 
+    /**
+     * The registry's spelling is Compose's: each engine's consumer is the service of its id, under the profile of
+     * its id, with its own anchor's knobs (and no other engine's), its table and telemetry named by its id.
+     */
     @Test
-    void eachConsumerServiceTakesItsOwnEnginesKnobs() {
+    void eachEngineIsTheServiceAndProfileOfItsIdAndTakesItsOwnKnobs() {
         Map<String, Map<String, Object>> anchors = new HashMap<>();
-        CONSUMER_ANCHORS.values().forEach(a -> anchors.put(a, map(compose.get(a))));
-        int consumers = 0;
-        for (var e : services.entrySet()) {
-            Map<String, Object> service = e.getValue();
-            if (!service.containsKey("build")) {
-                continue;
-            }
-            String anchor = CONSUMER_ANCHORS.get(
-                    root.relativize(context(service)).toString().replace('\\', '/'));
-            if (anchor == null) {
-                continue;
-            }
-            consumers++;
+        Engines.all().forEach(e -> anchors.put(e.knobAnchor(), map(compose.get(e.knobAnchor()))));
+        for (Engine engine : Engines.all()) {
+            String name = engine.composeService();
+            assertThat(services).as("services").containsKey(name);
+            Map<String, Object> service = services.get(name);
+            assertThat(service.get("profiles")).as("%s profiles", name).isEqualTo(List.of(name));
             Map<String, Object> env = map(service.get("environment"));
-            assertThat(env)
-                    .as("%s environment", e.getKey())
-                    .containsKeys(anchors.get(anchor).keySet().toArray(String[]::new));
+            Map<String, Object> own = anchors.get(engine.knobAnchor());
+            assertThat(env).as("%s environment", name).containsKeys(own.keySet().toArray(String[]::new));
             anchors.forEach((other, knobs) -> {
-                if (!other.equals(anchor)) {
-                    Set<String> foreign = new HashSet<>(knobs.keySet());
-                    foreign.removeAll(anchors.get(anchor).keySet());
-                    assertThat(env.keySet())
-                            .as("%s holds knobs of %s", e.getKey(), other)
-                            .doesNotContainAnyElementsOf(foreign);
-                }
+                Set<String> foreign = new HashSet<>(knobs.keySet());
+                foreign.removeAll(own.keySet());
+                foreign.retainAll(env.keySet());
+                assertThat(foreign).as("%s holds knobs of %s", name, other).isEmpty();
             });
             assertThat(env)
-                    .as("%s", e.getKey())
-                    .containsKeys("TOPIC", "TABLE_PATH", "KAFKA_BOOTSTRAP_SERVERS", "AZURITE_BLOB_ENDPOINT");
+                    .as("%s", name)
+                    .containsKeys("TOPIC", "KAFKA_BOOTSTRAP_SERVERS", "AZURITE_BLOB_ENDPOINT")
+                    .containsEntry("TABLE_PATH", "${RUN_ID-compose}/" + engine.id() + "/benchmark")
+                    .containsEntry("TELEMETRY_FILE", "/results/" + engine.id() + "-telemetry.jsonl");
         }
-        assertThat(consumers).isEqualTo(5);
+        Set<String> writers = new HashSet<>();
+        services.forEach((name, service) -> {
+            if (service.get("environment") instanceof Map<?, ?> env && env.containsKey("TABLE_PATH")) {
+                writers.add(name);
+            }
+        });
+        assertThat(writers)
+                .as("services writing a table are the engines'")
+                .containsExactlyInAnyOrderElementsOf(
+                        Engines.all().stream().map(Engine::composeService).toList());
     }
 
     @Test
@@ -267,15 +263,8 @@ class ComposeFileTest {
     void everyPublishedPortIsOnLoopbackOnly() {
         Map<String, List<String[]>> ports = publishedPorts();
         assertThat(ports)
-                .containsKeys(
-                        "kafka",
-                        "azurite",
-                        "feldera",
-                        "spark-consumer-35",
-                        "spark-consumer-42",
-                        "flink-consumer-116",
-                        "yardstick",
-                        "feldera-consumer");
+                .containsKeys("kafka", "azurite", "feldera-server")
+                .containsKeys(Engines.all().stream().map(Engine::composeService).toArray(String[]::new));
         ports.forEach((name, list) -> list.forEach(p -> assertThat(p[0])
                 .as("address %s publishes port %s on (\"127.0.0.1:%s:%s\")", name, p[1], p[1], p[2])
                 .isEqualTo("127.0.0.1")));
@@ -284,17 +273,17 @@ class ComposeFileTest {
     /** Whoever opens Feldera to other hosts must find how to turn its authentication on, and can pass the key. */
     @Test
     void felderasAuthenticationCanBeTurnedOnAndItsKeyReachesItsClients() {
-        assertThat(map(services.get("feldera").get("environment")))
+        assertThat(map(services.get("feldera-server").get("environment")))
                 .containsEntry("AUTH_PROVIDER", "${FELDERA_AUTH_PROVIDER-none}")
                 .containsKeys("AUTH_ISSUER", "AUTH_CLIENT_ID");
-        for (String client : List.of("feldera-consumer", "harness")) {
+        for (String client : List.of(FELDERA, "harness")) {
             assertThat(map(services.get(client).get("environment")))
                     .as("%s environment", client)
                     .containsEntry("FELDERA_API_KEY", "${FELDERA_API_KEY-}");
         }
-        String beforeFeldera = text.substring(0, text.indexOf("\n  feldera:\n"));
+        String beforeFeldera = text.substring(0, text.indexOf("\n  feldera-server:\n"));
         assertThat(beforeFeldera.substring(beforeFeldera.lastIndexOf("\n\n")))
-                .as("the comment above the feldera service")
+                .as("the comment above the feldera-server service")
                 .contains("FELDERA_API_KEY")
                 .contains("POST /v0/api_keys")
                 .contains("FELDERA_AUTH_PROVIDER")
@@ -320,19 +309,19 @@ class ComposeFileTest {
                 .filteredOn(l -> l.matches("^[A-Z0-9_]+_VERSION=.*"))
                 .isNotEmpty()
                 .allSatisfy(l -> assertThat(l).as(".env.template").matches("^[A-Z0-9_]+=\\d+(\\.\\d+)+$"));
-        assertThat((String) services.get("feldera").get("image")).endsWith(":${FELDERA_VERSION-0.336.0}");
+        assertThat((String) services.get("feldera-server").get("image")).endsWith(":${FELDERA_VERSION-0.336.0}");
     }
 
     /**
      * The consumer refuses plain http beyond loopback unless allowed; compose's own Feldera is reached as
-     * http://feldera:8080 on the compose network, by the consumer service and through the harness.
+     * http://feldera-server:8080 on the compose network, by the consumer service and through the harness.
      */
     @Test
     void theComposeFelderaIsReachedOverPlainHttpOnlyWhereAllowed() {
-        for (String client : List.of("feldera-consumer", "harness")) {
+        for (String client : List.of(FELDERA, "harness")) {
             assertThat(map(services.get(client).get("environment")))
                     .as("%s environment", client)
-                    .containsEntry("FELDERA_URL", "${FELDERA_URL-http://feldera:8080}")
+                    .containsEntry("FELDERA_URL", "${FELDERA_URL-http://feldera-server:8080}")
                     .containsEntry("FELDERA_ALLOW_PLAIN_HTTP", "${FELDERA_ALLOW_PLAIN_HTTP-true}");
         }
     }
@@ -419,8 +408,8 @@ class ComposeFileTest {
                 .get("services");
         assertThat(services.keySet()).containsAll(local.keySet());
         assertThat(local.keySet())
-                .contains("kafka", "topic", "azurite", "producer", "spark-consumer-35", "spark-consumer-42")
-                .contains("flink-consumer-116", "yardstick", "harness");
+                .contains("kafka", "topic", "azurite", "producer", "harness")
+                .containsAll(Engines.all().stream().map(Engine::composeService).toList());
         local.forEach((name, service) -> {
             assertThat(service).as(name).containsEntry("network_mode", "host");
             if (service.get("build") instanceof Map<?, ?> build) {

@@ -28,6 +28,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 import streambench.common.ConsumerContract;
 import streambench.common.Knobs;
 import streambench.common.LakeSettings;
+import streambench.harness.engine.Engine;
+import streambench.harness.engine.Engines;
 import streambench.harness.services.FreePort;
 import streambench.harness.services.InstallLayout;
 
@@ -57,13 +59,43 @@ class ComposeRunIT {
     private static final Duration READY = Duration.ofMinutes(5);
     private static final Duration DRAIN = Duration.ofMinutes(3);
 
-    /** A consumer service of docker-compose.yml and the variable of its health port in the override. */
-    record Consumer(String profile, String service, String engineId, String label, String healthPortVariable) {}
+    /**
+     * An engine's consumer service of docker-compose.yml (named and profiled as the registry names the engine),
+     * and the variable of its health port in the local override: the id in capitals, other characters as
+     * underscores.
+     */
+    record Consumer(Engine engine) {
+        static Consumer of(String id) {
+            return new Consumer(Engines.byId(id).orElseThrow());
+        }
 
-    private static final List<Consumer> CONSUMERS = List.of(
-            new Consumer("flink", "flink-consumer-116", "flink-1.16", "Flink 1.16", "FLINK_HEALTH_PORT"),
-            new Consumer("spark-35", "spark-consumer-35", "spark-3.5", "Spark 3.5", "SPARK_35_HEALTH_PORT"),
-            new Consumer("spark-42", "spark-consumer-42", "spark-4.2", "Spark 4.2", "SPARK_42_HEALTH_PORT"));
+        String service() {
+            return engine.composeService();
+        }
+
+        String engineId() {
+            return engine.id();
+        }
+
+        String label() {
+            return engine.label();
+        }
+
+        String healthPortVariable() {
+            return healthPortVariable(engine);
+        }
+
+        static String healthPortVariable(Engine engine) {
+            return engine.id().toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_") + "_HEALTH_PORT";
+        }
+    }
+
+    /** Feldera's server has no image this flow can build: its consumer's image is built, never started. */
+    private static final List<Consumer> CONSUMERS =
+            List.of(Consumer.of("flink-1.16"), Consumer.of("spark-3.5"), Consumer.of("spark-4.2"));
+
+    private static final Engine YARDSTICK = Engines.byId(Engines.YARDSTICK).orElseThrow();
+    private static final Engine FELDERA = Engines.feldera(Map.of());
 
     /** What each engine's Compose run showed, for the table printed at the end (the README quotes it). */
     record Figures(
@@ -122,7 +154,7 @@ class ComposeRunIT {
         for (Consumer c : CONSUMERS) {
             ENV.put(c.healthPortVariable(), Integer.toString(FreePort.find()));
         }
-        ENV.put("YARDSTICK_HEALTH_PORT", Integer.toString(FreePort.find()));
+        ENV.put(Consumer.healthPortVariable(YARDSTICK), Integer.toString(FreePort.find()));
         ENV.put("COMPOSE_RESULTS", composeResults.toString());
         ENV.put("HARNESS_RESULTS", harnessResults.toString());
         ENV.put("RUN_ID", RUN_ID);
@@ -130,39 +162,21 @@ class ComposeRunIT {
         ENV.put("DURATION_S", Integer.toString(SECONDS));
         ENV.put("PARTITIONS", "2");
         ENV.put("TOPIC", "unused");
-        compose = new ComposeProject(
-                root,
-                "streambench-it",
-                ENV,
-                List.of("flink", "spark-35", "spark-42", "yardstick", "harness"),
-                work.resolve("compose.log"));
+        List<String> profiles = new ArrayList<>();
+        CONSUMERS.forEach(c -> profiles.add(c.service()));
+        profiles.addAll(List.of(YARDSTICK.composeService(), "harness"));
+        compose = new ComposeProject(root, "streambench-it", ENV, profiles, work.resolve("compose.log"));
         lake = LakeSettings.fromKnobs(Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", "127.0.0.1:" + azuritePort)));
 
         long t0 = System.nanoTime();
-        compose.composeOk(
-                BUILD,
-                "--profile",
-                "flink",
-                "--profile",
-                "spark-35",
-                "--profile",
-                "spark-42",
-                "--profile",
-                "yardstick",
-                "--profile",
-                "harness",
-                "--profile",
-                "feldera",
-                "build",
-                "kafka",
-                "azurite",
-                "producer",
-                "flink-consumer-116",
-                "spark-consumer-35",
-                "spark-consumer-42",
-                "yardstick",
-                "feldera-consumer",
-                "harness");
+        List<String> build = new ArrayList<>();
+        for (String profile : profiles) {
+            build.addAll(List.of("--profile", profile));
+        }
+        build.addAll(List.of("--profile", FELDERA.composeService(), "build", "kafka", "azurite", "producer"));
+        CONSUMERS.forEach(c -> build.add(c.service()));
+        build.addAll(List.of(YARDSTICK.composeService(), FELDERA.composeService(), "harness"));
+        compose.composeOk(BUILD, build.toArray(String[]::new));
         buildSeconds = (System.nanoTime() - t0) / 1e9;
         System.out.printf(
                 Locale.ROOT, "ComposeRunIT: images built in %.0f s on %s%n", buildSeconds, ENV.get("JRE_IMAGE"));
@@ -268,7 +282,7 @@ class ComposeRunIT {
         compose.set("TOPIC", topic);
         int healthPort = Integer.parseInt(ENV.get(c.healthPortVariable()));
         long t0 = System.nanoTime();
-        compose.composeOk(Duration.ofMinutes(3), "--profile", c.profile(), "up", "-d", c.service());
+        compose.composeOk(Duration.ofMinutes(3), "--profile", c.service(), "up", "-d", c.service());
         String container = compose.containerId(c.service());
         assertThat(container).as("container of " + c.service()).isNotBlank();
         double ready = awaitReady(container, healthPort, t0);
@@ -303,8 +317,8 @@ class ComposeRunIT {
         assertThat(rows).as("rows in " + table + ", the pre-roll's included").isEqualTo(EVENTS + prerolled);
 
         JsonNode verdict = analyze(c, table, summary);
-        compose.composeOk(Duration.ofMinutes(2), "--profile", c.profile(), "stop", "--timeout", "30", c.service());
-        compose.composeOk(Duration.ofMinutes(1), "--profile", c.profile(), "rm", "-f", c.service());
+        compose.composeOk(Duration.ofMinutes(2), "--profile", c.service(), "stop", "--timeout", "30", c.service());
+        compose.composeOk(Duration.ofMinutes(1), "--profile", c.service(), "rm", "-f", c.service());
         boolean complete = passed(verdict, "complete");
         FIGURES.add(new Figures(
                 c.label(),

@@ -220,7 +220,7 @@ abstract class SparkConsumerIT {
         List<String> firstOut = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<String> secondOut = new java.util.concurrent.CopyOnWriteArrayList<>();
         Map<String, String> secondEnv = new java.util.LinkedHashMap<>(env);
-        secondEnv.put("WARMUP_BATCHES", "0");
+        secondEnv.put("WARMUP_COMMITS", "0");
         try (ConsumerProcess first = startConsumer(env, "first", firstOut::add)) {
             first.awaitReady(READY);
             try (ConsumerProcess second = startConsumer(secondEnv, "second", secondOut::add)) {

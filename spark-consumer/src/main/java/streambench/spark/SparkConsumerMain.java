@@ -70,7 +70,7 @@ public final class SparkConsumerMain {
      * Kernel's is cheaper, but its first one loads Kernel's classes and Parquet writer all the same.
      */
     static void warmUp(SparkSession spark, SparkSettings s, PrintStream out) throws java.io.IOException {
-        if (s.warmupBatches() == 0) {
+        if (s.warmupCommits() == 0) {
             return;
         }
         long t0 = System.nanoTime();
@@ -88,7 +88,7 @@ public final class SparkConsumerMain {
                 new org.apache.spark.sql.types.StructType()
                         .add("value", org.apache.spark.sql.types.DataTypes.BinaryType));
         long checkpointNanos = 0;
-        for (int i = 0; i < s.warmupBatches(); i++) {
+        for (int i = 0; i < s.warmupCommits(); i++) {
             parse(sample)
                     .filter(col("valid"))
                     .select("ts", "producer_id", "seq")
@@ -106,7 +106,7 @@ public final class SparkConsumerMain {
         }
         out.printf(
                 "spark: warmed up with %d batch writes and log checkpoints to %s in %.1f s (checkpoints %.1f s)%n",
-                s.warmupBatches(), scratch, (System.nanoTime() - t0) / 1e9, checkpointNanos / 1e9);
+                s.warmupCommits(), scratch, (System.nanoTime() - t0) / 1e9, checkpointNanos / 1e9);
     }
 
     /**

@@ -50,8 +50,7 @@ record YardstickSettings(
                 DeltaWriterKnobs.parquet(knobs),
                 tableProperties(knobs),
                 DeltaWriterKnobs.writeChecksum(knobs),
-                // the loop is the only thread: a log checkpoint inside a commit stops the reading for ~1 s
-                knobs.env("DELTA_CHECKPOINT_IN_BACKGROUND", "true").asBoolean(),
+                backgroundCheckpointEvery(knobs) > 0,
                 knobs.env("WRITER_THREADS", "1").asPositiveInt(),
                 DeltaWriterKnobs.warmupCommits(knobs),
                 DeltaWriterKnobs.warmupRows(knobs),
@@ -76,8 +75,21 @@ record YardstickSettings(
 
     private static Map<String, String> tableProperties(Knobs knobs) {
         Map<String, String> props = new LinkedHashMap<>(DeltaWriterKnobs.tableProperties(knobs));
+        int every = backgroundCheckpointEvery(knobs);
+        if (every > 0) {
+            props.put("delta.checkpointInterval", Integer.toString(every));
+        }
         props.put(DOMAIN_METADATA_FEATURE, "supported");
         return props;
+    }
+
+    /**
+     * The Spark consumer's knob, with its meaning: N > 0 checkpoints the log every N commits on a thread of its
+     * own (the loop is the only reader: a checkpoint inside a commit stopped the reading for ~1 s); 0 leaves it
+     * inside the commit that reaches DELTA_CHECKPOINT_INTERVAL.
+     */
+    private static int backgroundCheckpointEvery(Knobs knobs) {
+        return knobs.env("DELTA_BACKGROUND_CHECKPOINT_EVERY", "100").asNonNegativeInt();
     }
 
     String topic() {

@@ -36,6 +36,20 @@ class YardstickSettingsTest {
                 .containsEntry("bootstrap.servers", "127.0.0.1:9092");
     }
 
+    /** One name and one meaning with the Spark consumer: N > 0 checkpoints on a thread of its own every N commits. */
+    @Test
+    void backgroundCheckpointEveryNamesTheIntervalOrLeavesTheCheckpointInline() {
+        YardstickSettings background = with("DELTA_BACKGROUND_CHECKPOINT_EVERY", "40");
+        assertThat(background.checkpointInBackground()).isTrue();
+        assertThat(background.tableProperties()).containsEntry("delta.checkpointInterval", "40");
+        YardstickSettings inline = with("DELTA_BACKGROUND_CHECKPOINT_EVERY", "0");
+        assertThat(inline.checkpointInBackground()).isFalse();
+        assertThat(inline.tableProperties()).containsEntry("delta.checkpointInterval", "100");
+        assertThatThrownBy(() -> with("DELTA_BACKGROUND_CHECKPOINT_EVERY", "yes"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("DELTA_BACKGROUND_CHECKPOINT_EVERY must be");
+    }
+
     @Test
     void badValuesAreConfigurationErrorsNamingTheVariable() {
         assertThatThrownBy(() -> with("COMMIT_INTERVAL", "0s"))
