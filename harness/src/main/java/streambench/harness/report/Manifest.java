@@ -16,12 +16,14 @@ import java.util.Map;
 import java.util.TreeMap;
 import streambench.common.AtomicFiles;
 import streambench.common.Secrets;
+import streambench.harness.services.CpuTimes;
 import streambench.harness.services.Machine;
 
 /**
  * {@code manifest.json}: what made the results in a folder, so that a figure never rests on a hash typed into
  * prose. The command line (secrets masked), the commit the harness was built from and whether its tree was dirty,
- * the workload, every knob each engine got (secrets masked), the machine, start, end and status. Written when the
+ * the workload, every knob each engine got (secrets masked), the machine (with the share of its CPU time that
+ * other guests of its hypervisor took while the command ran), start, end and status. Written when the
  * command starts ({@code "status": "running"}: a folder whose manifest still says so was interrupted) and again when
  * it ends, into every folder the command writes.
  */
@@ -43,8 +45,19 @@ public final class Manifest {
             Map<String, Map<String, String>> knobs,
             MachineJson machine) {}
 
+    /**
+     * @param stealPct per cent of the machine's CPU time that its hypervisor gave to other guests between the
+     *     command's start and this writing; null where the OS does not say (not Linux)
+     */
     record MachineJson(
-            int cores, @JsonProperty("memory_gib") double memoryGib, String jvm, String os, String arch) {}
+            int cores,
+            @JsonProperty("memory_gib") double memoryGib,
+            String jvm,
+            String os,
+            String arch,
+
+            @JsonInclude(Include.NON_NULL) @JsonProperty("cpu_steal_pct")
+            Double stealPct) {}
 
     private final String command;
     private final List<String> args;
@@ -54,6 +67,7 @@ public final class Manifest {
     private final Machine machine;
     private final List<Path> folders;
     private final Map<String, Map<String, String>> knobs = new TreeMap<>();
+    private final java.util.Optional<CpuTimes> cpuAtStart = CpuTimes.now();
 
     private Manifest(
             String command,
@@ -129,11 +143,21 @@ public final class Manifest {
                         Math.round(machine.memoryBytes() / 1073741824.0 * 10) / 10.0,
                         machine.jvm(),
                         System.getProperty("os.name") + " " + System.getProperty("os.version"),
-                        System.getProperty("os.arch")));
+                        System.getProperty("os.arch"),
+                        stealPercent()));
         for (Path folder : folders) {
             Files.createDirectories(folder);
             AtomicFiles.write(folder.resolve(FILE), out -> JSON.writeValue(out, json));
         }
+    }
+
+    /** Steal since the start, to a tenth of a per cent: what explains a result that moves with the hour. */
+    private Double stealPercent() {
+        return cpuAtStart
+                .flatMap(start -> CpuTimes.now().map(now -> now.stealPercentSince(start)))
+                .filter(java.util.OptionalDouble::isPresent)
+                .map(p -> Math.round(p.getAsDouble() * 10) / 10.0)
+                .orElse(null);
     }
 
     /** Every argument; the value of {@code --set KEY=VALUE} (or any KEY=VALUE) masked when KEY names a secret. */

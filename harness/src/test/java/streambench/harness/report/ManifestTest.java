@@ -44,6 +44,11 @@ class ManifestTest {
             assertThat(done.get("workload").get("rate").asInt()).isEqualTo(5000);
             assertThat(done.get("machine").get("cores").asInt()).isEqualTo(2);
             assertThat(done.get("machine").get("os").asText()).isNotBlank();
+            if (java.nio.file.Files.isReadable(Path.of("/proc/stat"))) {
+                assertThat(done.get("machine").get("cpu_steal_pct").asDouble())
+                        .as("steal while the command ran")
+                        .isBetween(0.0, 100.0);
+            }
             assertThat(done.get("knobs")
                             .get("flink-1.16")
                             .get("CHECKPOINT_INTERVAL_MS")
