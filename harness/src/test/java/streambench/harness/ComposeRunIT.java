@@ -60,42 +60,23 @@ class ComposeRunIT {
     private static final Duration DRAIN = Duration.ofMinutes(3);
 
     /**
-     * An engine's consumer service of docker-compose.yml (named and profiled as the registry names the engine),
-     * and the variable of its health port in the local override: the id in capitals, other characters as
-     * underscores.
+     * The engines whose consumers this flow starts, each the service and profile of its id in docker-compose.yml.
+     * Feldera's server has no image this flow can build: its consumer's image is built, never started.
      */
-    record Consumer(Engine engine) {
-        static Consumer of(String id) {
-            return new Consumer(Engines.byId(id).orElseThrow());
-        }
+    private static final List<Engine> CONSUMERS =
+            List.of(engine("flink-1.16"), engine("spark-3.5"), engine("spark-4.2"));
 
-        String service() {
-            return engine.composeService();
-        }
+    private static final Engine YARDSTICK = engine(Engines.YARDSTICK);
+    private static final Engine FELDERA = Engines.feldera(Map.of());
 
-        String engineId() {
-            return engine.id();
-        }
-
-        String label() {
-            return engine.label();
-        }
-
-        String healthPortVariable() {
-            return healthPortVariable(engine);
-        }
-
-        static String healthPortVariable(Engine engine) {
-            return engine.id().toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_") + "_HEALTH_PORT";
-        }
+    private static Engine engine(String id) {
+        return Engines.byId(id).orElseThrow();
     }
 
-    /** Feldera's server has no image this flow can build: its consumer's image is built, never started. */
-    private static final List<Consumer> CONSUMERS =
-            List.of(Consumer.of("flink-1.16"), Consumer.of("spark-3.5"), Consumer.of("spark-4.2"));
-
-    private static final Engine YARDSTICK = Engines.byId(Engines.YARDSTICK).orElseThrow();
-    private static final Engine FELDERA = Engines.feldera(Map.of());
+    /** The variable of an engine's health port in the local override: its id in capitals, other characters as underscores. */
+    private static String healthPortVariable(Engine engine) {
+        return engine.id().toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_") + "_HEALTH_PORT";
+    }
 
     /** What each engine's Compose run showed, for the table printed at the end (the README quotes it). */
     record Figures(
@@ -151,10 +132,10 @@ class ComposeRunIT {
         ENV.put("KAFKA_PORT", Integer.toString(kafkaPort));
         ENV.put("KAFKA_CONTROLLER_PORT", Integer.toString(FreePort.find()));
         ENV.put("AZURITE_PORT", Integer.toString(azuritePort));
-        for (Consumer c : CONSUMERS) {
-            ENV.put(c.healthPortVariable(), Integer.toString(FreePort.find()));
+        for (Engine c : CONSUMERS) {
+            ENV.put(healthPortVariable(c), Integer.toString(FreePort.find()));
         }
-        ENV.put(Consumer.healthPortVariable(YARDSTICK), Integer.toString(FreePort.find()));
+        ENV.put(healthPortVariable(YARDSTICK), Integer.toString(FreePort.find()));
         ENV.put("COMPOSE_RESULTS", composeResults.toString());
         ENV.put("HARNESS_RESULTS", harnessResults.toString());
         ENV.put("RUN_ID", RUN_ID);
@@ -163,7 +144,7 @@ class ComposeRunIT {
         ENV.put("PARTITIONS", "2");
         ENV.put("TOPIC", "unused");
         List<String> profiles = new ArrayList<>();
-        CONSUMERS.forEach(c -> profiles.add(c.service()));
+        CONSUMERS.forEach(c -> profiles.add(c.composeService()));
         profiles.addAll(List.of(YARDSTICK.composeService(), "harness"));
         compose = new ComposeProject(root, "streambench-it", ENV, profiles, work.resolve("compose.log"));
         lake = LakeSettings.fromKnobs(Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", "127.0.0.1:" + azuritePort)));
@@ -174,7 +155,7 @@ class ComposeRunIT {
             build.addAll(List.of("--profile", profile));
         }
         build.addAll(List.of("--profile", FELDERA.composeService(), "build", "kafka", "azurite", "producer"));
-        CONSUMERS.forEach(c -> build.add(c.service()));
+        CONSUMERS.forEach(c -> build.add(c.composeService()));
         build.addAll(List.of(YARDSTICK.composeService(), FELDERA.composeService(), "harness"));
         compose.composeOk(BUILD, build.toArray(String[]::new));
         buildSeconds = (System.nanoTime() - t0) / 1e9;
@@ -277,24 +258,24 @@ class ComposeRunIT {
      * One engine's profile: the topic job and the consumer up, healthy, its limits seen by its JVM, then the
      * producer's container, then every event in the table and {@code analyze}'s verdict on it.
      */
-    private void runConsumer(Consumer c) throws Exception {
-        String topic = "compose-" + c.engineId().replace('.', '-');
+    private void runConsumer(Engine c) throws Exception {
+        String topic = "compose-" + c.id().replace('.', '-');
         compose.set("TOPIC", topic);
-        int healthPort = Integer.parseInt(ENV.get(c.healthPortVariable()));
+        int healthPort = Integer.parseInt(ENV.get(healthPortVariable(c)));
         long t0 = System.nanoTime();
-        compose.composeOk(Duration.ofMinutes(3), "--profile", c.service(), "up", "-d", c.service());
-        String container = compose.containerId(c.service());
-        assertThat(container).as("container of " + c.service()).isNotBlank();
+        compose.composeOk(Duration.ofMinutes(3), "--profile", c.composeService(), "up", "-d", c.composeService());
+        String container = compose.containerId(c.composeService());
+        assertThat(container).as("container of " + c.composeService()).isNotBlank();
         double ready = awaitReady(container, healthPort, t0);
-        boolean healthy = awaitHealthy(c.service(), READY);
+        boolean healthy = awaitHealthy(c.composeService(), READY);
 
         Map<String, Long> metrics = metrics(healthPort);
         long processors = metrics.getOrDefault(ConsumerContract.JVM_AVAILABLE_PROCESSORS, -1L);
         long heap = metrics.getOrDefault(ConsumerContract.JVM_MAX_HEAP_BYTES, -1L);
         long nanoCpus = Long.parseLong(ComposeProject.inspect(container, "{{.HostConfig.NanoCpus}}"));
         long memory = Long.parseLong(ComposeProject.inspect(container, "{{.HostConfig.Memory}}"));
-        assertThat(nanoCpus).as("cpus of " + c.service()).isPositive();
-        assertThat(memory).as("mem_limit of " + c.service()).isPositive();
+        assertThat(nanoCpus).as("cpus of " + c.composeService()).isPositive();
+        assertThat(memory).as("mem_limit of " + c.composeService()).isPositive();
         int hostCores = Runtime.getRuntime().availableProcessors();
         assertThat(processors)
                 .as("processors the JVM sees under cpus %.1f on %d cores", nanoCpus / 1e9, hostCores)
@@ -304,21 +285,22 @@ class ComposeRunIT {
         assertThat(heap).as("max heap under mem_limit %d MiB", memory >> 20).isBetween(memory / 2, memory * 3 / 4);
 
         String producerOut = compose.composeOk(Duration.ofMinutes(3), "run", "--rm", "-T", "--no-deps", "producer");
-        Path summary = Path.of(ENV.get("COMPOSE_RESULTS")).resolve(c.engineId() + "-producer-summary.json");
+        Path summary = Path.of(ENV.get("COMPOSE_RESULTS")).resolve(c.id() + "-producer-summary.json");
         Files.move(
                 Path.of(ENV.get("COMPOSE_RESULTS")).resolve("producer-summary-0.json"),
                 summary,
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         assertThat(producerOut).contains("sent=" + EVENTS);
-        String table = RUN_ID + "/" + c.engineId() + "/benchmark";
+        String table = RUN_ID + "/" + c.id() + "/benchmark";
         java.util.regex.Matcher preroll = PREROLL.matcher(producerOut);
         long prerolled = preroll.find() ? Long.parseLong(preroll.group(1)) : 0;
         long rows = DeltaTableContents.awaitRows(lake, lake.tableUri(table), EVENTS + prerolled, DRAIN);
         assertThat(rows).as("rows in " + table + ", the pre-roll's included").isEqualTo(EVENTS + prerolled);
 
         JsonNode verdict = analyze(c, table, summary);
-        compose.composeOk(Duration.ofMinutes(2), "--profile", c.service(), "stop", "--timeout", "30", c.service());
-        compose.composeOk(Duration.ofMinutes(1), "--profile", c.service(), "rm", "-f", c.service());
+        compose.composeOk(
+                Duration.ofMinutes(2), "--profile", c.composeService(), "stop", "--timeout", "30", c.composeService());
+        compose.composeOk(Duration.ofMinutes(1), "--profile", c.composeService(), "rm", "-f", c.composeService());
         boolean complete = passed(verdict, "complete");
         FIGURES.add(new Figures(
                 c.label(),
@@ -330,7 +312,7 @@ class ComposeRunIT {
                 memory >> 20,
                 verdict.path("latency_s").path("max").asDouble(Double.NaN),
                 complete));
-        assertThat(healthy).as(c.service() + " turned healthy").isTrue();
+        assertThat(healthy).as(c.composeService() + " turned healthy").isTrue();
         assertThat(complete).as("analyze: " + verdict.path("checks")).isTrue();
         assertThat(passed(verdict, "load"))
                 .as("analyze: " + verdict.path("checks"))
@@ -341,8 +323,8 @@ class ComposeRunIT {
     }
 
     /** The harness's analyze, in its own JVM with the lake's address in its environment, as a user runs it. */
-    private JsonNode analyze(Consumer c, String table, Path producerSummary) throws Exception {
-        Path results = Files.createDirectories(work.resolve("analyze-" + c.engineId()));
+    private JsonNode analyze(Engine c, String table, Path producerSummary) throws Exception {
+        Path results = Files.createDirectories(work.resolve("analyze-" + c.id()));
         ProcessBuilder pb = new ProcessBuilder(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                         "-Xmx1g",
@@ -360,7 +342,7 @@ class ComposeRunIT {
                         "--results",
                         results.toString())
                 .redirectErrorStream(true)
-                .redirectOutput(work.resolve("analyze-" + c.engineId() + ".log").toFile());
+                .redirectOutput(work.resolve("analyze-" + c.id() + ".log").toFile());
         pb.environment().put("AZURITE_BLOB_ENDPOINT", "127.0.0.1:" + ENV.get("AZURITE_PORT"));
         pb.environment().remove("KAFKA_BOOTSTRAP_SERVERS");
         Process p = pb.start();
@@ -368,7 +350,7 @@ class ComposeRunIT {
         Path json = results.resolve("summary.json");
         assertThat(json)
                 .as("analyze wrote summary.json; its output:\n"
-                        + Files.readString(work.resolve("analyze-" + c.engineId() + ".log")))
+                        + Files.readString(work.resolve("analyze-" + c.id() + ".log")))
                 .isRegularFile();
         JsonNode engines = new ObjectMapper().readTree(json.toFile()).path("engines");
         assertThat(engines.size()).isEqualTo(1);
