@@ -77,6 +77,36 @@ public final class ConsumerContract {
             EVENTHUB_CONNECTION_STRING,
             KAFKA_OAUTH_ALLOWED_URLS);
 
+    /** The connection variables, as {@code --knobs} lists them after the knobs (docs/consumer-contract.md). */
+    public static final String CONNECTION = TOPIC + ", " + TABLE_PATH + "; Kafka: " + KAFKA_BOOTSTRAP_SERVERS
+            + " or " + EVENTHUB_CONNECTION_STRING + ", " + KAFKA_CLIENT_PREFIX + "*, " + KAFKA_OAUTH_ALLOWED_URLS
+            + "; the lake: " + AZURITE_BLOB_ENDPOINT + ", or " + ADLS_ACCOUNT_NAME + " + " + ADLS_CONTAINER + " + "
+            + ADLS_ACCOUNT_KEY + " (or " + ADLS_TENANT_ID + " + " + ADLS_CLIENT_ID + " + " + ADLS_CLIENT_SECRET
+            + "), or " + LAKE_ROOT + "; " + LAKE_PATH + "; " + TELEMETRY_FILE;
+
+    /** The knobs with a default that every consumer reads, whatever its engine. */
+    public static final KnobDef<Integer> HEALTH_PORT_KNOB = KnobDef.port(
+            HEALTH_PORT,
+            "8080",
+            "the port of /health (503 until the first commit, then 200) and /metrics; 0: any free one");
+
+    public static final KnobDef<String> LISTEN_ADDRESS_KNOB = KnobDef.ipAddress(
+            LISTEN_ADDRESS,
+            "127.0.0.1",
+            "the address every listener of the consumer binds (health, the engine's own): loopback unless a container's"
+                    + " health is checked from outside it (0.0.0.0)");
+
+    /** How long the JVM consumers and the producer wait at start for Kafka and the topic. */
+    public static final KnobDef<Duration> KAFKA_CONNECT_TIMEOUT_KNOB = KnobDef.duration(
+            KAFKA_CONNECT_TIMEOUT,
+            "30s",
+            "the start-up check that Kafka answers and the topic exists (exit 2 if not); 0s: none");
+
+    /** {@link #HEALTH_PORT_KNOB} and {@link #LISTEN_ADDRESS_KNOB}, for {@code --knobs}. */
+    public static KnobSheet.Group knobs() {
+        return new KnobSheet.Group("every consumer", java.util.List.of(HEALTH_PORT_KNOB, LISTEN_ADDRESS_KNOB));
+    }
+
     /** One of {@link #ENDPOINTS}, or a {@code KAFKA_CLIENT_*} client property. */
     public static boolean isEndpoint(String name) {
         return ENDPOINTS.contains(name) || name.startsWith(KAFKA_CLIENT_PREFIX);
@@ -132,8 +162,8 @@ public final class ConsumerContract {
             LakeSettings lake = LakeSettings.fromKnobs(knobs);
             KafkaConnection kafka = KafkaConnection.fromKnobs(knobs);
             Optional<String> telemetry = knobs.optional(TELEMETRY_FILE).map(Knob::asString);
-            int healthPort = knobs.env(HEALTH_PORT, "8080").asPort();
-            String listenAddress = knobs.env(LISTEN_ADDRESS, "127.0.0.1").asIpAddress();
+            int healthPort = HEALTH_PORT_KNOB.from(knobs);
+            String listenAddress = LISTEN_ADDRESS_KNOB.from(knobs);
             return new Settings(topic, tablePath, lake, kafka, telemetry, healthPort, listenAddress);
         }
 

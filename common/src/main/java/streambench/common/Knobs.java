@@ -6,9 +6,10 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * Reads every tuning value and setting from the environment: {@code knobs.env("NAME", "default")}.
- * The defaults in code must match the {@code x-*-tuning} anchors of docker-compose.yml (a test checks
- * that); an empty variable counts as unset, as docker-compose writes {@code NAME=} for "no value".
+ * Reads every tuning value and setting from the environment. A knob is declared once as a {@link KnobDef} and
+ * read with {@link KnobDef#from}; the defaults stand in the {@code x-*-tuning} anchors of docker-compose.yml too,
+ * and a test asks every jar's {@code --knobs} for them. An empty variable counts as unset, as docker-compose
+ * writes {@code NAME=} for "no value".
  * Everything read is remembered so a main can print its effective configuration, secrets redacted; the
  * value of every secret-named variable given becomes a known secret ({@link Secrets#remember}).
  */

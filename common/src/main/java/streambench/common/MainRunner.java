@@ -26,6 +26,26 @@ public final class MainRunner {
         System.exit(run(program, body));
     }
 
+    /**
+     * As {@link #runAndExit(String, Body)}, after {@code args}: {@code --knobs} (or {@code --help}) prints
+     * {@code sheet} and exits 0 without reading the environment; any other argument is a mistake and exits 2, as
+     * every setting is an environment variable.
+     */
+    public static void runAndExit(String program, String[] args, KnobSheet sheet, Body body) {
+        runAndExit(program, answeringKnobs(args, sheet, System.out, body));
+    }
+
+    /** The body {@link #runAndExit(String, String[], KnobSheet, Body)} runs, apart for tests. */
+    public static Body answeringKnobs(String[] args, KnobSheet sheet, java.io.PrintStream out, Body body) {
+        return () -> {
+            if (KnobSheet.asked(args)) {
+                sheet.print(out);
+                return ConsumerContract.EXIT_OK;
+            }
+            return body.run();
+        };
+    }
+
     public static int run(String program, Body body) {
         try {
             return body.run();

@@ -16,7 +16,7 @@ public final class FelderaConsumerMain {
     private static final String PROGRAM = "feldera-client";
 
     public static void main(String[] args) {
-        MainRunner.runAndExit(PROGRAM, () -> {
+        MainRunner.runAndExit(PROGRAM, args, FelderaKnobs.sheet(), () -> {
             Knobs knobs = Knobs.fromEnvironment();
             FelderaSettings settings = FelderaSettings.fromKnobs(knobs);
             // no Kafka check here: Feldera reaches Kafka from its own host, maybe under another address

@@ -12,8 +12,8 @@ import streambench.common.LakeSettings;
 import streambench.common.StartingOffsets;
 
 /**
- * Every setting and tuning knob of the Feldera consumer, read once from the environment. Each default
- * equals the one under {@code x-feldera-tuning} in docker-compose.yml (a test keeps them in sync).
+ * Every setting and tuning knob of the Feldera consumer, read once from the environment. The knobs are declared
+ * in {@link FelderaKnobs}; their defaults stand under {@code x-feldera-tuning} in docker-compose.yml too.
  */
 record FelderaSettings(
         String felderaUrl,
@@ -73,28 +73,27 @@ record FelderaSettings(
                 consumer,
                 knobs.optional("FELDERA_KAFKA_BOOTSTRAP_SERVERS").map(Knob::asString),
                 knobs.optional("FELDERA_AZURITE_ENDPOINT").map(Knob::asString),
-                knobs.env("FELDERA_WORKERS", "4").asPositiveInt(),
-                nonNegative(knobs.env("FELDERA_MIN_BATCH_SIZE_RECORDS", "0")),
-                nonNegative(knobs.env("FELDERA_MAX_BUFFERING_DELAY_USECS", "0")),
-                knobs.env("FELDERA_STORAGE", "false").asBoolean(),
-                knobs.env("FELDERA_COMPILATION_PROFILE", "optimized").asEnum(CompilationProfile.class),
-                knobs.env("FELDERA_POLLER_THREADS", "3").asPositiveInt(),
-                knobs.env("FELDERA_KAFKA_START_FROM", "earliest").asEnum(StartingOffsets.class),
-                knobs.env("FELDERA_ENABLE_OUTPUT_BUFFER", "true").asBoolean(),
-                nonNegative(knobs.env("FELDERA_MAX_OUTPUT_BUFFER_TIME_MILLIS", "1000")),
-                nonNegative(knobs.env("FELDERA_MAX_OUTPUT_BUFFER_SIZE_RECORDS", "1000000")),
-                knobs.env("FELDERA_DELTA_MODE", "append").asEnum(DeltaMode.class),
-                knobs.env("FELDERA_DELTA_THREADS", "0").asNonNegativeInt(),
-                knobs.env("FELDERA_COMPILE_TIMEOUT", "20m").asDuration(),
-                knobs.env("FELDERA_START_TIMEOUT", "5m").asDuration(),
-                // 0 would poll /stats in a busy loop
-                knobs.env("FELDERA_STATS_INTERVAL", "1s").asPositiveDuration());
+                FelderaKnobs.FELDERA_WORKERS.from(knobs),
+                nonNegative(FelderaKnobs.FELDERA_MIN_BATCH_SIZE_RECORDS.from(knobs)),
+                nonNegative(FelderaKnobs.FELDERA_MAX_BUFFERING_DELAY_USECS.from(knobs)),
+                FelderaKnobs.FELDERA_STORAGE.from(knobs),
+                FelderaKnobs.FELDERA_COMPILATION_PROFILE.from(knobs),
+                FelderaKnobs.FELDERA_POLLER_THREADS.from(knobs),
+                FelderaKnobs.FELDERA_KAFKA_START_FROM.from(knobs),
+                FelderaKnobs.FELDERA_ENABLE_OUTPUT_BUFFER.from(knobs),
+                nonNegative(FelderaKnobs.FELDERA_MAX_OUTPUT_BUFFER_TIME_MILLIS.from(knobs)),
+                nonNegative(FelderaKnobs.FELDERA_MAX_OUTPUT_BUFFER_SIZE_RECORDS.from(knobs)),
+                FelderaKnobs.FELDERA_DELTA_MODE.from(knobs),
+                FelderaKnobs.FELDERA_DELTA_THREADS.from(knobs),
+                FelderaKnobs.FELDERA_COMPILE_TIMEOUT.from(knobs),
+                FelderaKnobs.FELDERA_START_TIMEOUT.from(knobs),
+                FelderaKnobs.FELDERA_STATS_INTERVAL.from(knobs));
     }
 
     private static String felderaUrl(Knobs knobs) {
-        String url = knobs.env("FELDERA_URL", "http://localhost:8080").asString();
+        String url = FelderaKnobs.FELDERA_URL.from(knobs);
         java.net.URI uri = checkUrl(url);
-        boolean allowPlainHttp = knobs.env("FELDERA_ALLOW_PLAIN_HTTP", "false").asBoolean();
+        boolean allowPlainHttp = FelderaKnobs.FELDERA_ALLOW_PLAIN_HTTP.from(knobs);
         if ("http".equals(uri.getScheme()) && !isLoopback(uri.getHost()) && !allowPlainHttp) {
             throw new ConfigException("FELDERA_URL " + url + " is plain http to a host other than loopback: "
                     + "FELDERA_API_KEY and the program's storage and Kafka credentials would cross the network "
@@ -144,7 +143,7 @@ record FelderaSettings(
 
     /** Empty: no Authorization header, as Feldera without authentication expects. */
     private static Optional<String> apiKey(Knobs knobs) {
-        String key = knobs.env("FELDERA_API_KEY", "").asString();
+        String key = FelderaKnobs.FELDERA_API_KEY.from(knobs);
         return key.isEmpty() ? Optional.empty() : Optional.of(key);
     }
 
@@ -158,7 +157,7 @@ record FelderaSettings(
 
     /** One pipeline per topic unless named: two runs on one Feldera must not replace each other's. */
     private static String pipelineName(Knobs knobs, String topic) {
-        String name = knobs.env("FELDERA_PIPELINE_NAME", "").asString();
+        String name = FelderaKnobs.FELDERA_PIPELINE_NAME.from(knobs);
         if (name.isEmpty()) {
             name = "streambench-" + topic.replaceAll("[^A-Za-z0-9_-]", "-");
         }

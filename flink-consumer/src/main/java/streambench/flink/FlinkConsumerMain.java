@@ -48,7 +48,7 @@ public final class FlinkConsumerMain {
     private static final String PROGRAM = "flink-consumer";
 
     public static void main(String[] args) {
-        MainRunner.runAndExit(PROGRAM, () -> run(Knobs.fromEnvironment(), System.out));
+        MainRunner.runAndExit(PROGRAM, args, FlinkKnobs.sheet(), () -> run(Knobs.fromEnvironment(), System.out));
     }
 
     static int run(Knobs knobs, PrintStream out) throws Exception {

@@ -15,8 +15,8 @@ import streambench.deltawriter.DeltaWriterKnobs;
 import streambench.deltawriter.ParquetSettings;
 
 /**
- * Every setting and tuning knob of the Flink consumer, read once from the environment. Each default
- * equals the one under {@code x-flink-tuning} in docker-compose.yml (a test keeps them in sync).
+ * Every setting and tuning knob of the Flink consumer, read once from the environment. The knobs are declared in
+ * {@link FlinkKnobs}; their defaults stand under {@code x-flink-tuning} in docker-compose.yml too.
  */
 record FlinkSettings(
         ConsumerContract.Settings consumer,
@@ -48,17 +48,17 @@ record FlinkSettings(
         return new FlinkSettings(
                 consumer,
                 checkpointDir(knobs, consumer.tableUri()),
-                knobs.env("RESUME_FROM_CHECKPOINT", "true").asBoolean(),
+                FlinkKnobs.RESUME_FROM_CHECKPOINT.from(knobs),
                 ConsumerKnobs.lakeHadoopConf(knobs, consumer.lake()), // for the sink and for checkpoints on the lake
                 kafkaProperties(knobs, consumer.kafka()),
-                knobs.env("KAFKA_GROUP_ID", "streambench-flink").asString(),
+                FlinkKnobs.KAFKA_GROUP_ID.from(knobs),
                 ConsumerKnobs.startingOffsets(knobs),
-                knobs.env("FLINK_PARALLELISM", "2").asPositiveInt(),
-                knobs.env("CHECKPOINT_INTERVAL_MS", "1000").asPositiveLong(),
+                FlinkKnobs.FLINK_PARALLELISM.from(knobs),
+                FlinkKnobs.CHECKPOINT_INTERVAL_MS.from(knobs),
                 checkpointMinPauseMs(knobs),
-                knobs.env("CHECKPOINT_TIMEOUT_MS", "60000").asPositiveLong(),
+                FlinkKnobs.CHECKPOINT_TIMEOUT_MS.from(knobs),
                 bufferTimeoutMs(knobs),
-                knobs.env("FLINK_OBJECT_REUSE", "true").asBoolean(),
+                FlinkKnobs.FLINK_OBJECT_REUSE.from(knobs),
                 DeltaWriterKnobs.parquet(knobs),
                 maxRecordsPerFile(knobs),
                 DeltaWriterKnobs.tableProperties(knobs),
@@ -66,13 +66,13 @@ record FlinkSettings(
                 DeltaWriterKnobs.warmupCommits(knobs),
                 DeltaWriterKnobs.warmupRows(knobs),
                 ConsumerKnobs.kafkaConnectTimeout(knobs),
-                knobs.env("FLINK_RESTART_ATTEMPTS", "3").asNonNegativeInt(),
-                knobs.env("FLINK_RESTART_DELAY", "10s").asDuration());
+                FlinkKnobs.FLINK_RESTART_ATTEMPTS.from(knobs),
+                FlinkKnobs.FLINK_RESTART_DELAY.from(knobs));
     }
 
     /** Unless set: beside the table, on the same storage. */
     private static String checkpointDir(Knobs knobs, String tableUri) {
-        String dir = knobs.env("CHECKPOINT_DIR", "").asString();
+        String dir = FlinkKnobs.CHECKPOINT_DIR.from(knobs);
         return dir.isEmpty() ? tableUri + "_checkpoints" : dir;
     }
 
@@ -80,19 +80,17 @@ record FlinkSettings(
     private static Map<String, String> kafkaProperties(Knobs knobs, KafkaConnection kafka) {
         Map<String, String> props = new LinkedHashMap<>(kafka.properties());
         props.putAll(ConsumerKnobs.kafkaConsumer(knobs));
-        long discovery = knobs.env("KAFKA_PARTITION_DISCOVERY_INTERVAL_MS", "0").asLong();
+        long discovery = FlinkKnobs.KAFKA_PARTITION_DISCOVERY_INTERVAL_MS.from(knobs);
         if (discovery > 0) {
             props.put("partition.discovery.interval.ms", Long.toString(discovery));
         }
         // offsets live in Flink's checkpoint; committing them to Kafka too only serves lag monitors
-        props.put(
-                "commit.offsets.on.checkpoint",
-                knobs.env("KAFKA_COMMIT_OFFSETS_ON_CHECKPOINT", "true").asBoolean() + "");
+        props.put("commit.offsets.on.checkpoint", FlinkKnobs.KAFKA_COMMIT_OFFSETS_ON_CHECKPOINT.from(knobs) + "");
         return props;
     }
 
     private static long checkpointMinPauseMs(Knobs knobs) {
-        long minPause = knobs.env("CHECKPOINT_MIN_PAUSE_MS", "0").asLong();
+        long minPause = FlinkKnobs.CHECKPOINT_MIN_PAUSE_MS.from(knobs);
         if (minPause < 0) {
             throw new ConfigException("CHECKPOINT_MIN_PAUSE_MS must be >= 0, got \"" + minPause + "\"");
         }
@@ -101,7 +99,7 @@ record FlinkSettings(
 
     /** -1 is Flink's own "flush only when a buffer is full", so it is allowed below zero's "flush at once". */
     private static long bufferTimeoutMs(Knobs knobs) {
-        long bufferTimeout = knobs.env("FLINK_BUFFER_TIMEOUT_MS", "100").asLong();
+        long bufferTimeout = FlinkKnobs.FLINK_BUFFER_TIMEOUT_MS.from(knobs);
         if (bufferTimeout < -1) {
             throw new ConfigException(
                     "FLINK_BUFFER_TIMEOUT_MS must be >= 0 (or -1: flush only when a buffer is full), got \""
@@ -111,7 +109,7 @@ record FlinkSettings(
     }
 
     private static long maxRecordsPerFile(Knobs knobs) {
-        long maxRecordsPerFile = knobs.env("MAX_RECORDS_PER_FILE", "0").asLong();
+        long maxRecordsPerFile = FlinkKnobs.MAX_RECORDS_PER_FILE.from(knobs);
         if (maxRecordsPerFile < 0) {
             throw new ConfigException("MAX_RECORDS_PER_FILE must be >= 0 (0 = one file per checkpoint), got \""
                     + maxRecordsPerFile + "\"");

@@ -37,7 +37,7 @@ public final class ProducerMain {
     private ProducerMain() {}
 
     public static void main(String[] args) {
-        MainRunner.runAndExit("producer", () -> run(Knobs.fromEnvironment(), System.out));
+        MainRunner.runAndExit("producer", args, ProducerKnobs.sheet(), () -> run(Knobs.fromEnvironment(), System.out));
     }
 
     static int run(Knobs knobs, PrintStream out) throws Exception {

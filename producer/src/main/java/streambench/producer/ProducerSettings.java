@@ -10,8 +10,8 @@ import streambench.common.Knobs;
 import streambench.common.ProducerContract;
 
 /**
- * Everything the producer reads from the environment, validated once at start. Each default equals the one
- * under {@code x-producer-tuning} in docker-compose.yml (KnobAnchorsTest keeps them in sync).
+ * Everything the producer reads from the environment, validated once at start. The knobs are declared in
+ * {@link ProducerKnobs}; their defaults stand under {@code x-producer-tuning} in docker-compose.yml too.
  */
 record ProducerSettings(
         KafkaConnection kafka,
@@ -67,30 +67,30 @@ record ProducerSettings(
         KafkaConnection kafka = KafkaConnection.fromKnobs(knobs);
         String topic = knobs.required(ConsumerContract.TOPIC, "the Kafka topic to write events to")
                 .asString();
-        long rate = knobs.env("RATE", "200000").asPositiveLong();
+        long rate = ProducerKnobs.RATE.from(knobs);
         int threads = threads(knobs, rate);
         return new ProducerSettings(
                 kafka,
                 topic,
                 rate,
                 threads,
-                knobs.env("MESSAGE_BYTES", "100").asPositiveInt(),
+                ProducerKnobs.MESSAGE_BYTES.from(knobs),
                 producerIdBase(knobs, threads),
                 durationSeconds(knobs),
-                knobs.env("PRODUCER_PREROLL_S", "5").asNonNegativeInt(),
-                knobs.env("PRODUCER_ACKS", "all").asEnum(Acks.class, Acks::kafkaValue),
-                knobs.env("PRODUCER_LINGER_MS", "10").asNonNegativeInt(),
-                knobs.env("PRODUCER_BATCH_SIZE", "131072").asPositiveInt(),
-                knobs.env("PRODUCER_COMPRESSION", "none").asEnum(Compression.class),
-                knobs.env("PRODUCER_BUFFER_MEMORY", "67108864").asPositiveLong(),
-                knobs.env(ConsumerContract.KAFKA_CONNECT_TIMEOUT, "30s").asDuration(),
+                ProducerKnobs.PRODUCER_PREROLL_S.from(knobs),
+                ProducerKnobs.PRODUCER_ACKS.from(knobs),
+                ProducerKnobs.PRODUCER_LINGER_MS.from(knobs),
+                ProducerKnobs.PRODUCER_BATCH_SIZE.from(knobs),
+                ProducerKnobs.PRODUCER_COMPRESSION.from(knobs),
+                ProducerKnobs.PRODUCER_BUFFER_MEMORY.from(knobs),
+                ConsumerContract.KAFKA_CONNECT_TIMEOUT_KNOB.from(knobs),
                 reportInterval(knobs),
                 knobs.optional("PRODUCER_SUMMARY_FILE").map(k -> Path.of(k.asString())));
     }
 
     /** Each thread needs at least one event per second of the rate. */
     private static int threads(Knobs knobs, long rate) {
-        int threads = knobs.env("PRODUCER_THREADS", "1").asPositiveInt();
+        int threads = ProducerKnobs.PRODUCER_THREADS.from(knobs);
         if (threads > rate) {
             throw new ConfigException("PRODUCER_THREADS (" + threads + ") must not exceed RATE (" + rate
                     + "): each thread needs at least one event per second");
@@ -100,7 +100,7 @@ record ProducerSettings(
 
     /** Thread i sends as producer_id base + i, which must stay a 32-bit int as the table's column is. */
     private static int producerIdBase(Knobs knobs, int threads) {
-        int idBase = knobs.env("PRODUCER_ID_BASE", "0").asNonNegativeInt();
+        int idBase = ProducerKnobs.PRODUCER_ID_BASE.from(knobs);
         if ((long) idBase + threads - 1 > Integer.MAX_VALUE) {
             throw new ConfigException("PRODUCER_ID_BASE + PRODUCER_THREADS exceeds the 32-bit producer_id range");
         }
@@ -115,7 +115,7 @@ record ProducerSettings(
     }
 
     private static long durationSeconds(Knobs knobs) {
-        long duration = knobs.env("DURATION_S", "0").asLong();
+        long duration = ProducerKnobs.DURATION_S.from(knobs);
         if (duration < 0) {
             throw new ConfigException("DURATION_S must be >= 0 (0 = until SIGTERM), got \"" + duration + "\"");
         }
@@ -123,7 +123,7 @@ record ProducerSettings(
     }
 
     private static Duration reportInterval(Knobs knobs) {
-        Duration report = knobs.env("PRODUCER_REPORT_INTERVAL", "1s").asDuration();
+        Duration report = ProducerKnobs.PRODUCER_REPORT_INTERVAL.from(knobs);
         if (report.isZero()) {
             throw new ConfigException("PRODUCER_REPORT_INTERVAL must be longer than 0");
         }

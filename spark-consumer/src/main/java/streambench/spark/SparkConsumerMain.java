@@ -43,7 +43,7 @@ public final class SparkConsumerMain {
             java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'");
 
     public static void main(String[] args) {
-        MainRunner.runAndExit(PROGRAM, () -> run(Knobs.fromEnvironment(), System.out));
+        MainRunner.runAndExit(PROGRAM, args, SparkKnobs.sheet(), () -> run(Knobs.fromEnvironment(), System.out));
     }
 
     /** Kafka value bytes to {@code ts, producer_id, seq, valid}: the same columns for the stream and the warm-up. */

@@ -7,6 +7,7 @@ import java.util.Optional;
 import streambench.common.ConfigException;
 import streambench.common.ConsumerContract;
 import streambench.common.ConsumerKnobs;
+import streambench.common.DeltaTableKnobs;
 import streambench.common.KafkaConnection;
 import streambench.common.Knob;
 import streambench.common.Knobs;
@@ -14,10 +15,9 @@ import streambench.common.LakeSettings;
 import streambench.common.StartingOffsets;
 
 /**
- * Every setting and tuning knob of the Spark consumer, read once from the environment. Knob names
- * follow the original benchmark where it had one; each default here equals the one under
- * {@code x-spark-tuning} in docker-compose.yml (a test keeps them in sync). A value of 0 means "leave
- * Spark's or the driver's own default" where the knob says so.
+ * Every setting and tuning knob of the Spark consumer, read once from the environment. The knobs are declared
+ * in {@link SparkKnobs} (and common's shared ones); their defaults stand under {@code x-spark-tuning} in
+ * docker-compose.yml too.
  */
 record SparkSettings(
         ConsumerContract.Settings consumer,
@@ -42,37 +42,37 @@ record SparkSettings(
         return new SparkSettings(
                 consumer,
                 checkpointLocation(knobs, consumer.tableUri()),
-                knobs.env("SPARK_MASTER", "local[*]").asString(),
+                SparkKnobs.SPARK_MASTER.from(knobs),
                 sparkConf(knobs, consumer.lake()),
                 kafkaSourceOptions(knobs, consumer),
-                knobs.env("TRIGGER_INTERVAL", "0s").asDuration(),
-                knobs.env("OUTPUT_COALESCE_PARTITIONS", "2").asNonNegativeInt(),
-                knobs.env("SPARK_DELTA_WRITER", "cached-snapshot").asEnum(DeltaWriter.class, SparkSettings::spelling),
+                SparkKnobs.TRIGGER_INTERVAL.from(knobs),
+                SparkKnobs.OUTPUT_COALESCE_PARTITIONS.from(knobs),
+                SparkKnobs.SPARK_DELTA_WRITER.from(knobs),
                 tableProperties(knobs),
-                knobs.env("WARMUP_COMMITS", "3").asNonNegativeInt(),
-                knobs.env("WARMUP_ROWS", "1000").asPositiveInt(),
+                DeltaTableKnobs.WARMUP_COMMITS.from(knobs),
+                DeltaTableKnobs.WARMUP_ROWS.from(knobs),
                 backgroundCheckpointEvery(knobs),
-                knobs.env("DELTA_CHECKPOINT_WRITER", "kernel").asEnum(CheckpointWriter.class, SparkSettings::spelling),
+                SparkKnobs.DELTA_CHECKPOINT_WRITER.from(knobs),
                 ConsumerKnobs.kafkaConnectTimeout(knobs),
                 // a fresh checkpoint against a table with data would append the topic a second time: refused unless
                 // this says so
-                knobs.env("SPARK_APPEND_TO_EXISTING_TABLE", "false").asBoolean());
+                SparkKnobs.SPARK_APPEND_TO_EXISTING_TABLE.from(knobs));
     }
 
     /** Unless set: beside the table, on the same storage. */
     private static String checkpointLocation(Knobs knobs, String tableUri) {
-        String checkpoint = knobs.env("CHECKPOINT_LOCATION", "").asString();
+        String checkpoint = SparkKnobs.CHECKPOINT_LOCATION.from(knobs);
         return checkpoint.isEmpty() ? tableUri + "_checkpoint" : checkpoint;
     }
 
     /** The Kafka source's options: the connection, where to start, how much per batch, the shared consumer knobs. */
     private static Map<String, String> kafkaSourceOptions(Knobs knobs, ConsumerContract.Settings consumer) {
-        long maxOffsets = noLimitOrMore(knobs.env("MAX_OFFSETS_PER_TRIGGER", "1000000"));
-        long minOffsets = noLimitOrMore(knobs.env("MIN_OFFSETS_PER_TRIGGER", "0"));
-        Duration maxTriggerDelay = knobs.env("MAX_TRIGGER_DELAY", "15m").asDuration();
-        int minPartitions = knobs.env("KAFKA_MIN_PARTITIONS", "0").asNonNegativeInt();
+        long maxOffsets = noLimitOrMore(SparkKnobs.MAX_OFFSETS_PER_TRIGGER.from(knobs));
+        long minOffsets = noLimitOrMore(SparkKnobs.MIN_OFFSETS_PER_TRIGGER.from(knobs));
+        Duration maxTriggerDelay = SparkKnobs.MAX_TRIGGER_DELAY.from(knobs);
+        int minPartitions = SparkKnobs.KAFKA_MIN_PARTITIONS.from(knobs);
         StartingOffsets startingOffsets = ConsumerKnobs.startingOffsets(knobs);
-        boolean failOnDataLoss = knobs.env("FAIL_ON_DATA_LOSS", "true").asBoolean();
+        boolean failOnDataLoss = SparkKnobs.FAIL_ON_DATA_LOSS.from(knobs);
 
         Map<String, String> source = new LinkedHashMap<>();
         consumer.kafka().properties().forEach((k, v) -> source.put("kafka." + k, v));
@@ -90,9 +90,7 @@ record SparkSettings(
             source.put("minPartitions", Integer.toString(minPartitions));
         }
         ConsumerKnobs.kafkaConsumer(knobs).forEach((k, v) -> source.put("kafka." + k, v));
-        source.put(
-                "kafkaConsumer.pollTimeoutMs",
-                knobs.env("KAFKA_POLL_TIMEOUT_MS", "120000").asPositiveInt() + "");
+        source.put("kafkaConsumer.pollTimeoutMs", SparkKnobs.KAFKA_POLL_TIMEOUT_MS.from(knobs) + "");
         return source;
     }
 
@@ -109,32 +107,22 @@ record SparkSettings(
                         + "|(api|access|account|private)[._]?key|(^|[._])key([._]|$)");
         // Readers (the harness, Flink, Feldera) expect microsecond timestamps, not Spark's legacy INT96.
         conf.put("spark.sql.parquet.outputTimestampType", "TIMESTAMP_MICROS");
-        conf.put(
-                "spark.sql.shuffle.partitions",
-                knobs.env("SHUFFLE_PARTITIONS", "2").asPositiveInt() + "");
-        conf.put(
-                "spark.sql.codegen.wholeStage",
-                knobs.env("WHOLE_STAGE_CODEGEN", "true").asBoolean() + "");
-        conf.put("spark.ui.enabled", knobs.env("SPARK_UI_ENABLED", "false").asBoolean() + "");
-        conf.put(
-                "spark.kafka.consumer.cache.capacity",
-                knobs.env("KAFKA_CONSUMER_CACHE_CAPACITY", "64").asPositiveInt() + "");
+        conf.put("spark.sql.shuffle.partitions", SparkKnobs.SHUFFLE_PARTITIONS.from(knobs) + "");
+        conf.put("spark.sql.codegen.wholeStage", SparkKnobs.WHOLE_STAGE_CODEGEN.from(knobs) + "");
+        conf.put("spark.ui.enabled", SparkKnobs.SPARK_UI_ENABLED.from(knobs) + "");
+        conf.put("spark.kafka.consumer.cache.capacity", SparkKnobs.KAFKA_CONSUMER_CACHE_CAPACITY.from(knobs) + "");
         conf.put(
                 "spark.sql.parquet.compression.codec",
-                knobs.env("PARQUET_COMPRESSION", "snappy").asString());
+                DeltaTableKnobs.PARQUET_COMPRESSION.from(knobs).asString());
         // Measured: each commit rebuilds the snapshot over this many partitions; 50 (Delta's default)
         // costs seconds per micro-batch on 2 cores, 2 halves the batch time (docs/verified-facts.md).
-        conf.put(
-                "spark.databricks.delta.snapshotPartitions",
-                knobs.env("DELTA_SNAPSHOT_PARTITIONS", "2").asPositiveInt() + "");
+        conf.put("spark.databricks.delta.snapshotPartitions", SparkKnobs.DELTA_SNAPSHOT_PARTITIONS.from(knobs) + "");
         // Delta writes a checksum (.crc) file after each commit: one more ABFS write per micro-batch.
         conf.put(
                 "spark.databricks.delta.writeChecksumFile.enabled",
-                knobs.env("DELTA_WRITE_CHECKSUM_FILE", "true").asBoolean() + "");
+                DeltaTableKnobs.DELTA_WRITE_CHECKSUM_FILE.from(knobs) + "");
         // Delta's per-file statistics (min/max per column) are computed while writing each micro-batch's files.
-        conf.put(
-                "spark.databricks.delta.stats.collect",
-                knobs.env("DELTA_STATS_COLLECT", "true").asBoolean() + "");
+        conf.put("spark.databricks.delta.stats.collect", SparkKnobs.DELTA_STATS_COLLECT.from(knobs) + "");
         schedulingAndLogs(knobs).forEach(conf::put);
         ConsumerKnobs.abfsWrite(knobs).forEach((k, v) -> conf.put("spark.hadoop." + k, v));
         return conf;
@@ -154,30 +142,21 @@ record SparkSettings(
         // default stays (docs/verified-facts.md).
         conf.put(
                 "spark.scheduler.mode",
-                knobs.env("SPARK_SCHEDULER_MODE", "fifo")
-                        .asEnum(SchedulerMode.class, SparkSettings::spelling)
-                        .name());
+                SparkKnobs.SPARK_SCHEDULER_MODE.from(knobs).name());
         conf.put(
                 "spark.locality.wait",
-                knobs.env("SPARK_LOCALITY_WAIT", "3s").asDuration().toMillis() + "ms");
-        conf.put(
-                "spark.sql.adaptive.enabled",
-                knobs.env("SPARK_ADAPTIVE_ENABLED", "true").asBoolean() + "");
-        conf.put(
-                "spark.sql.streaming.minBatchesToRetain",
-                knobs.env("SPARK_MIN_BATCHES_TO_RETAIN", "100").asPositiveInt() + "");
-        conf.put(
-                "spark.sql.streaming.asyncLogPurge.enabled",
-                knobs.env("SPARK_ASYNC_LOG_PURGE", "true").asBoolean() + "");
+                SparkKnobs.SPARK_LOCALITY_WAIT.from(knobs).toMillis() + "ms");
+        conf.put("spark.sql.adaptive.enabled", SparkKnobs.SPARK_ADAPTIVE_ENABLED.from(knobs) + "");
+        conf.put("spark.sql.streaming.minBatchesToRetain", SparkKnobs.SPARK_MIN_BATCHES_TO_RETAIN.from(knobs) + "");
+        conf.put("spark.sql.streaming.asyncLogPurge.enabled", SparkKnobs.SPARK_ASYNC_LOG_PURGE.from(knobs) + "");
         conf.put(
                 "spark.sql.streaming.noDataMicroBatches.enabled",
-                knobs.env("SPARK_NO_DATA_MICRO_BATCHES", "true").asBoolean() + "");
-        knobs.env("SPARK_CHECKPOINT_FILE_MANAGER", "blob-put")
-                .asEnum(CheckpointFileManager.class, SparkSettings::spelling)
+                SparkKnobs.SPARK_NO_DATA_MICRO_BATCHES.from(knobs) + "");
+        SparkKnobs.SPARK_CHECKPOINT_FILE_MANAGER
+                .from(knobs)
                 .sparkClass()
                 .ifPresent(c -> conf.put("spark.sql.streaming.checkpointFileManagerClass", c));
-        if (knobs.env("DELTA_LOG_STORE", "blob-put").asEnum(DeltaLogStore.class, SparkSettings::spelling)
-                == DeltaLogStore.BLOB_PUT) {
+        if (SparkKnobs.DELTA_LOG_STORE.from(knobs) == DeltaLogStore.BLOB_PUT) {
             for (String scheme : new String[] {"abfs", "abfss"}) {
                 conf.put("spark.delta.logStore." + scheme + ".impl", BlobPutLogStore.class.getName());
                 // Delta Kernel (the background log checkpoint) reads its own key, not Spark's: without it Kernel's
@@ -229,7 +208,7 @@ record SparkSettings(
      */
     private static Map<String, String> tableProperties(Knobs knobs) {
         Map<String, String> tableProps = new LinkedHashMap<>();
-        int interval = knobs.env("DELTA_CHECKPOINT_INTERVAL", "100").asPositiveInt();
+        int interval = DeltaTableKnobs.DELTA_CHECKPOINT_INTERVAL.from(knobs);
         tableProps.put(
                 "delta.checkpointInterval", (backgroundCheckpointEvery(knobs) > 0 ? Integer.MAX_VALUE : interval) + "");
         tableProps.put("delta.appendOnly", "true");
@@ -238,7 +217,7 @@ record SparkSettings(
 
     /** 0: Delta checkpoints inline, every DELTA_CHECKPOINT_INTERVAL commits. */
     private static int backgroundCheckpointEvery(Knobs knobs) {
-        return knobs.env("DELTA_BACKGROUND_CHECKPOINT_EVERY", "10").asNonNegativeInt();
+        return SparkKnobs.DELTA_BACKGROUND_CHECKPOINT_EVERY.from(knobs);
     }
 
     String topic() {

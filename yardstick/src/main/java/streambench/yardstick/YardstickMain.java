@@ -40,7 +40,7 @@ public final class YardstickMain {
     private static final String ENGINE_INFO = "streambench-yardstick Delta-Kernel/4.4.0";
 
     public static void main(String[] args) {
-        MainRunner.runAndExit(PROGRAM, () -> run(Knobs.fromEnvironment(), System.out));
+        MainRunner.runAndExit(PROGRAM, args, YardstickKnobs.sheet(), () -> run(Knobs.fromEnvironment(), System.out));
     }
 
     static int run(Knobs knobs, PrintStream out) throws Exception {

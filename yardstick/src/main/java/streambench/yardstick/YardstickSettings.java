@@ -12,8 +12,8 @@ import streambench.deltawriter.DeltaWriterKnobs;
 import streambench.deltawriter.ParquetSettings;
 
 /**
- * Every setting and tuning knob of the yardstick, read once from the environment. Each default equals the
- * one under {@code x-yardstick-tuning} in docker-compose.yml (a test keeps them in sync).
+ * Every setting and tuning knob of the yardstick, read once from the environment; the knobs are declared in
+ * {@link YardstickKnobs}, and their defaults stand under {@code x-yardstick-tuning} in docker-compose.yml too.
  */
 record YardstickSettings(
         ConsumerContract.Settings consumer,
@@ -43,15 +43,15 @@ record YardstickSettings(
                 ConsumerKnobs.lakeHadoopConf(knobs, consumer.lake()),
                 kafkaProperties(knobs, consumer),
                 ConsumerKnobs.startingOffsets(knobs),
-                knobs.env("COMMIT_INTERVAL", "1s").asPositiveDuration(),
-                knobs.env("COMMIT_MAX_ROWS", "1000000").asPositiveLong(),
-                knobs.env("COMMIT_ATTEMPTS", "3").asPositiveInt(),
-                knobs.env("COMMIT_RETRY_DELAY", "1s").asDuration(),
+                YardstickKnobs.COMMIT_INTERVAL.from(knobs),
+                YardstickKnobs.COMMIT_MAX_ROWS.from(knobs),
+                YardstickKnobs.COMMIT_ATTEMPTS.from(knobs),
+                YardstickKnobs.COMMIT_RETRY_DELAY.from(knobs),
                 DeltaWriterKnobs.parquet(knobs),
                 tableProperties(knobs),
                 DeltaWriterKnobs.writeChecksum(knobs),
                 backgroundCheckpointEvery(knobs) > 0,
-                knobs.env("WRITER_THREADS", "1").asPositiveInt(),
+                YardstickKnobs.WRITER_THREADS.from(knobs),
                 DeltaWriterKnobs.warmupCommits(knobs),
                 DeltaWriterKnobs.warmupRows(knobs),
                 ConsumerKnobs.kafkaConnectTimeout(knobs));
@@ -83,13 +83,8 @@ record YardstickSettings(
         return props;
     }
 
-    /**
-     * The Spark consumer's knob, with its meaning: N > 0 checkpoints the log every N commits on a thread of its
-     * own (the loop is the only reader: a checkpoint inside a commit stopped the reading for ~1 s); 0 leaves it
-     * inside the commit that reaches DELTA_CHECKPOINT_INTERVAL.
-     */
     private static int backgroundCheckpointEvery(Knobs knobs) {
-        return knobs.env("DELTA_BACKGROUND_CHECKPOINT_EVERY", "100").asNonNegativeInt();
+        return YardstickKnobs.DELTA_BACKGROUND_CHECKPOINT_EVERY.from(knobs);
     }
 
     String topic() {
