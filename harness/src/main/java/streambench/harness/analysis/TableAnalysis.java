@@ -1,7 +1,6 @@
 package streambench.harness.analysis;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongConsumer;
@@ -10,7 +9,6 @@ import org.apache.hadoop.fs.FileSystem;
 import streambench.common.ProducerContract;
 import streambench.harness.delta.DeltaCommit;
 import streambench.harness.delta.DeltaLogReader;
-import streambench.harness.delta.EventFileReader;
 import streambench.harness.delta.Visibility;
 
 /**
@@ -83,112 +81,15 @@ public final class TableAnalysis {
             LongConsumer progress)
             throws IOException {
         DeltaLogReader log = new DeltaLogReader(fs, tableUri);
-        LatencyRecorder visible = new LatencyRecorder(startMicros);
-        LatencyRecorder committed = new LatencyRecorder(startMicros);
-        Completeness completeness = new Completeness();
-        Completeness reserved = new Completeness();
-        ForeignRows foreign = new ForeignRows();
-        ScheduleCheck schedule = new ScheduleCheck(expect.schedules(), expect.tsToleranceMicros());
-        long[] warmStartRows = {0};
-        long[] prerollRows = {0};
-        List<CommitRow> commits = new ArrayList<>();
-        Map<Long, Long> committedBySecond = new java.util.TreeMap<>();
-        List<double[]> visibleCommits = new ArrayList<>();
-        long rows = 0;
-        long lastCommit = -1;
-        long unobserved = 0;
         List<DeltaCommit> all = log.readToEnd();
         if (all.isEmpty()) {
             throw new IOException("no Delta table at " + tableUri + " (no _delta_log/00000000000000000000.json)");
         }
+        TableTally tally = new TableTally(startMicros, expect);
         for (DeltaCommit c : all) {
-            if (c.added().isEmpty()) {
-                continue;
-            }
-            long commitMicros = c.commitTimestampMillis() * 1000;
-            Visibility seen = visibility.get(c.version());
-            long visibleMicros = seen == null ? commitMicros : seen.seenMillis() * 1000;
-            long[] minMax = {Long.MAX_VALUE, Long.MIN_VALUE};
-            long before = rows;
-            long foreignBefore = foreign.count();
-            long unmeasuredBefore = warmStartRows[0] + prerollRows[0];
-            for (DeltaCommit.AddedFile f : c.added()) {
-                rows += EventFileReader.read(fs, log.dataFile(f), (ts, producerId, seq) -> {
-                    if (producerId >= ProducerContract.UNMEASURED_FROM) {
-                        if (!expect.sentUnmeasured(producerId, seq)) {
-                            foreign.add(producerId, seq, ts, c.version());
-                            return;
-                        }
-                        reserved.add(producerId, seq);
-                        if (producerId >= ProducerContract.PREROLL_FROM) {
-                            prerollRows[0]++;
-                        } else {
-                            warmStartRows[0]++;
-                        }
-                        return;
-                    }
-                    if (!expect.measures(producerId, seq)) {
-                        foreign.add(producerId, seq, ts, c.version());
-                        return;
-                    }
-                    visible.record(ts, visibleMicros);
-                    committed.record(ts, commitMicros);
-                    schedule.check(producerId, seq, ts);
-                    completeness.add(producerId, seq);
-                    minMax[0] = Math.min(minMax[0], ts);
-                    minMax[1] = Math.max(minMax[1], ts);
-                });
-                if (rows / 1_000_000 != before / 1_000_000) {
-                    progress.accept(rows);
-                }
-            }
-            long records = rows
-                    - before
-                    - (foreign.count() - foreignBefore)
-                    - (warmStartRows[0] + prerollRows[0] - unmeasuredBefore);
-            if (records > 0) {
-                if (seen == null) {
-                    unobserved++;
-                }
-                commits.add(new CommitRow(
-                        c.version(),
-                        c.commitTimestampMillis(),
-                        seen == null ? -1 : seen.seenMillis(),
-                        seen == null ? -1 : seen.notYetMillis(),
-                        records,
-                        (commitMicros - minMax[1]) / 1e6,
-                        (commitMicros - minMax[0]) / 1e6));
-                committedBySecond.merge(Math.floorDiv(visibleMicros - startMicros, 1_000_000L), records, Long::sum);
-                visibleCommits.add(new double[] {(visibleMicros - startMicros) / 1e6, records});
-                lastCommit = Math.max(lastCommit, visibleMicros / 1000);
-            }
+            tally.commit(fs, log, c, visibility.get(c.version()), progress);
         }
-        return new Result(
-                visible.bins(),
-                visible.whole(),
-                visible.maxSeconds(),
-                committed.bins(),
-                committed.maxSeconds(),
-                commits,
-                completeness,
-                rows,
-                foreign,
-                committed.negativeLatencies(),
-                committed.worstNegativeMicros(),
-                lastCommit,
-                committedBySecond,
-                curve(visibleCommits),
-                warmStartRows[0],
-                prerollRows[0],
-                reserved.duplicates(),
-                schedule.result(),
-                unobserved);
-    }
-
-    /** In the order they became visible: the tail can see a later version first only by clock resolution. */
-    private static CommittedCurve curve(List<double[]> visibleCommits) {
-        visibleCommits.sort(java.util.Comparator.comparingDouble(c -> c[0]));
-        return CommittedCurve.of(visibleCommits.toArray(double[][]::new));
+        return tally.result();
     }
 
     /**

@@ -135,15 +135,7 @@ public final class DeltaLogReader {
             return Optional.empty();
         }
         lastFoundMillis = System.currentTimeMillis();
-        long timestamp = -1;
-        long inCommitTimestamp = -1;
-        String operation = "";
-        List<DeltaCommit.AddedFile> added = new ArrayList<>();
-        List<DeltaCommit.AddedFile> rewritten = new ArrayList<>();
-        List<DeltaCommit.RemovedFile> removed = new ArrayList<>();
-        List<String> withDeletionVector = new ArrayList<>();
-        List<String> unreadablePaths = new ArrayList<>();
-        List<JsonNode> metaData = new ArrayList<>();
+        VersionActions actions = new VersionActions();
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             String line;
             int lineNo = 0;
@@ -159,64 +151,88 @@ public final class DeltaLogReader {
                     throw new IOException(
                             at(version, "") + ", line " + lineNo + " is not JSON: " + e.getOriginalMessage(), e);
                 }
-                if (action.has("commitInfo")) {
-                    JsonNode info = action.get("commitInfo");
-                    timestamp = info.path("timestamp").asLong(-1);
-                    inCommitTimestamp = info.path("inCommitTimestamp").asLong(-1);
-                    operation = info.path("operation").asText("");
-                } else if (action.has("add")) {
-                    JsonNode add = action.get("add");
-                    String path = add.path("path").asText();
-                    JsonNode stats = stats(add);
-                    var file = new DeltaCommit.AddedFile(
-                            path,
-                            add.path("size").asLong(-1),
-                            stats.path("numRecords").asLong(-1),
-                            minTsMicros(stats),
-                            stats.path("minValues").path("producer_id").asLong(Long.MIN_VALUE),
-                            stats.path("maxValues").path("producer_id").asLong(Long.MIN_VALUE));
-                    // the protocol requires dataChange; a writer leaving it out gets the safe reading: new rows
-                    (add.path("dataChange").asBoolean(true) ? added : rewritten).add(file);
-                    if (add.hasNonNull("deletionVector")) {
-                        withDeletionVector.add(path);
-                    }
-                    checkUri(path, unreadablePaths);
-                } else if (action.has("remove")) {
-                    JsonNode remove = action.get("remove");
-                    String path = remove.path("path").asText();
-                    removed.add(new DeltaCommit.RemovedFile(
-                            path, remove.path("dataChange").asBoolean(true)));
-                    checkUri(path, unreadablePaths);
-                } else if (action.has("metaData")) {
-                    metaData.add(action.get("metaData"));
-                }
+                actions.add(action);
             }
         }
-        if (timestamp < 0 && inCommitTimestamp < 0) {
-            throw new IOException(
-                    at(version, operation) + " has no commitInfo.timestamp: cannot tell when it became visible");
+        return Optional.of(actions.commit(version));
+    }
+
+    /** The actions of one version as its lines are read, then the checks on them and the commit they make. */
+    private final class VersionActions {
+        private long timestamp = -1;
+        private long inCommitTimestamp = -1;
+        private String operation = "";
+        private final List<DeltaCommit.AddedFile> added = new ArrayList<>();
+        private final List<DeltaCommit.AddedFile> rewritten = new ArrayList<>();
+        private final List<DeltaCommit.RemovedFile> removed = new ArrayList<>();
+        private final List<String> withDeletionVector = new ArrayList<>();
+        private final List<String> unreadablePaths = new ArrayList<>();
+        private final List<JsonNode> metaData = new ArrayList<>();
+
+        void add(JsonNode action) {
+            if (action.has("commitInfo")) {
+                JsonNode info = action.get("commitInfo");
+                timestamp = info.path("timestamp").asLong(-1);
+                inCommitTimestamp = info.path("inCommitTimestamp").asLong(-1);
+                operation = info.path("operation").asText("");
+            } else if (action.has("add")) {
+                addFile(action.get("add"));
+            } else if (action.has("remove")) {
+                JsonNode remove = action.get("remove");
+                String path = remove.path("path").asText();
+                removed.add(new DeltaCommit.RemovedFile(
+                        path, remove.path("dataChange").asBoolean(true)));
+                checkUri(path, unreadablePaths);
+            } else if (action.has("metaData")) {
+                metaData.add(action.get("metaData"));
+            }
         }
-        if (!unreadablePaths.isEmpty()) {
-            throw new IOException(at(version, operation) + ": the data file path " + unreadablePaths.get(0)
-                    + " is not a URI (the log must encode paths)");
+
+        private void addFile(JsonNode add) {
+            String path = add.path("path").asText();
+            JsonNode stats = stats(add);
+            var file = new DeltaCommit.AddedFile(
+                    path,
+                    add.path("size").asLong(-1),
+                    stats.path("numRecords").asLong(-1),
+                    minTsMicros(stats),
+                    stats.path("minValues").path("producer_id").asLong(Long.MIN_VALUE),
+                    stats.path("maxValues").path("producer_id").asLong(Long.MIN_VALUE));
+            // the protocol requires dataChange; a writer leaving it out gets the safe reading: new rows
+            (add.path("dataChange").asBoolean(true) ? added : rewritten).add(file);
+            if (add.hasNonNull("deletionVector")) {
+                withDeletionVector.add(path);
+            }
+            checkUri(path, unreadablePaths);
         }
-        if (!withDeletionVector.isEmpty()) {
-            throw new IOException(at(version, operation) + ": file " + withDeletionVector.get(0)
-                    + " has a deletion vector, so some of its rows are deleted: streambench judges append-only"
-                    + " tables and does not read deletion vectors");
+
+        DeltaCommit commit(long version) throws IOException {
+            if (timestamp < 0 && inCommitTimestamp < 0) {
+                throw new IOException(
+                        at(version, operation) + " has no commitInfo.timestamp: cannot tell when it became visible");
+            }
+            if (!unreadablePaths.isEmpty()) {
+                throw new IOException(at(version, operation) + ": the data file path " + unreadablePaths.get(0)
+                        + " is not a URI (the log must encode paths)");
+            }
+            if (!withDeletionVector.isEmpty()) {
+                throw new IOException(at(version, operation) + ": file " + withDeletionVector.get(0)
+                        + " has a deletion vector, so some of its rows are deleted: streambench judges append-only"
+                        + " tables and does not read deletion vectors");
+            }
+            for (JsonNode m : metaData) {
+                checkSchema(version, operation, m);
+            }
+            // in-commit timestamps, when the table has them, are the commit's time by the protocol: monotonic
+            // across versions, where commitInfo.timestamp is merely the writer's clock
+            return new DeltaCommit(
+                    version,
+                    inCommitTimestamp >= 0 ? inCommitTimestamp : timestamp,
+                    operation,
+                    List.copyOf(added),
+                    List.copyOf(rewritten),
+                    List.copyOf(removed));
         }
-        for (JsonNode m : metaData) {
-            checkSchema(version, operation, m);
-        }
-        // in-commit timestamps, when the table has them, are the commit's time by the protocol: monotonic
-        // across versions, where commitInfo.timestamp is merely the writer's clock
-        return Optional.of(new DeltaCommit(
-                version,
-                inCommitTimestamp >= 0 ? inCommitTimestamp : timestamp,
-                operation,
-                List.copyOf(added),
-                List.copyOf(rewritten),
-                List.copyOf(removed)));
     }
 
     /**

@@ -343,68 +343,10 @@ public final class CapacityReport implements AutoCloseable {
         double top = thresholdSeconds * 3;
         boolean first = true;
         for (EngineSearch s : searches.values()) {
-            XYSeries passed = new XYSeries("passed", true, true);
-            XYSeries failed = new XYSeries("failed", true, true);
-            XYSeries undetermined = new XYSeries("undetermined", true, true);
-            for (CapacitySearch.Trial t : s.trials()) {
-                double max = t.outcome().maxLatencySeconds();
-                if (!Double.isFinite(max)) {
-                    max = 0; // no reading at all: drawn on the axis, listed as failed in the CSV
-                }
-                max = Math.min(max, top);
-                (t.outcome().undetermined() ? undetermined : t.outcome().passed() ? passed : failed).add(t.rate(), max);
-            }
-            XYSeriesCollection data = new XYSeriesCollection();
-            data.addSeries(passed);
-            data.addSeries(failed);
-            data.addSeries(undetermined);
-            XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(false, true);
-            renderer.setSeriesPaint(0, new Color(44, 160, 44));
-            renderer.setSeriesPaint(1, new Color(214, 39, 40));
-            renderer.setSeriesPaint(2, Color.GRAY);
-            for (int i = 0; i < 3; i++) {
-                renderer.setSeriesVisibleInLegend(i, first);
-                renderer.setSeriesShape(i, new java.awt.geom.Ellipse2D.Double(-4, -4, 8, 8));
-            }
+            XYPlot sub = new XYPlot(trialPoints(s, top), null, latencyAxis(s, top), trialRenderer(first));
             first = false;
-            NumberAxis latency = new NumberAxis(s.label() + ": per-second max, s");
-            latency.setRange(0, top * 1.05);
-            XYPlot sub = new XYPlot(data, null, latency, renderer);
-            ValueMarker threshold = new ValueMarker(
-                    thresholdSeconds,
-                    Color.DARK_GRAY,
-                    new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
-            threshold.setLabel("threshold " + thresholdSeconds + " s");
-            threshold.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
-            threshold.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.BOTTOM_RIGHT);
-            sub.addRangeMarker(threshold);
-            CapacitySearch.Band band = CapacitySearch.band(s.trials());
-            if (band.low().isPresent()) {
-                long low = band.low().getAsLong();
-                long lowest = s.trials().stream()
-                        .mapToLong(CapacitySearch.Trial::rate)
-                        .min()
-                        .orElse(low);
-                IntervalMarker region = new IntervalMarker(Math.min(lowest, low), low, new Color(44, 160, 44, 40));
-                CapacitySearch.Result r = s.result();
-                region.setLabel(
-                        r != null && r.capacity().isPresent()
-                                ? String.format(
-                                        Locale.ROOT,
-                                        "capacity %s%,d msg/s, confirmed",
-                                        r.lowerBoundOnly() ? ">= " : "",
-                                        r.capacity().getAsLong())
-                                : String.format(
-                                        Locale.ROOT,
-                                        "no failure up to %,d msg/s%s",
-                                        low,
-                                        r == null ? "" : "; none confirmed"));
-                region.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-                region.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_LEFT);
-                region.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
-                region.setLabelOffset(new org.jfree.chart.ui.RectangleInsets(6, 6, 6, 6));
-                sub.addDomainMarker(region);
-            }
+            sub.addRangeMarker(thresholdMarker());
+            bandMarker(s).ifPresent(sub::addDomainMarker);
             plot.add(sub, 1);
         }
         JFreeChart chart = new JFreeChart(
@@ -420,6 +362,83 @@ public final class CapacityReport implements AutoCloseable {
         chart.setBackgroundPaint(Color.WHITE);
         int height = Math.max(360, 260 * Math.max(1, searches.size()) + 120);
         AtomicFiles.write(chartFile, out -> ChartUtils.writeChartAsPNG(out, chart, 1000, height));
+    }
+
+    /** Passed, failed and undetermined trials as three series; a maximum over {@code top} is drawn at it. */
+    private static XYSeriesCollection trialPoints(EngineSearch s, double top) {
+        XYSeries passed = new XYSeries("passed", true, true);
+        XYSeries failed = new XYSeries("failed", true, true);
+        XYSeries undetermined = new XYSeries("undetermined", true, true);
+        for (CapacitySearch.Trial t : s.trials()) {
+            double max = t.outcome().maxLatencySeconds();
+            if (!Double.isFinite(max)) {
+                max = 0; // no reading at all: drawn on the axis, listed as failed in the CSV
+            }
+            max = Math.min(max, top);
+            (t.outcome().undetermined() ? undetermined : t.outcome().passed() ? passed : failed).add(t.rate(), max);
+        }
+        XYSeriesCollection data = new XYSeriesCollection();
+        data.addSeries(passed);
+        data.addSeries(failed);
+        data.addSeries(undetermined);
+        return data;
+    }
+
+    /** Points only, green, red and grey; the legend once, under the first engine's panel. */
+    private static XYLineAndShapeRenderer trialRenderer(boolean inLegend) {
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(false, true);
+        renderer.setSeriesPaint(0, new Color(44, 160, 44));
+        renderer.setSeriesPaint(1, new Color(214, 39, 40));
+        renderer.setSeriesPaint(2, Color.GRAY);
+        for (int i = 0; i < 3; i++) {
+            renderer.setSeriesVisibleInLegend(i, inLegend);
+            renderer.setSeriesShape(i, new java.awt.geom.Ellipse2D.Double(-4, -4, 8, 8));
+        }
+        return renderer;
+    }
+
+    private static NumberAxis latencyAxis(EngineSearch s, double top) {
+        NumberAxis latency = new NumberAxis(s.label() + ": per-second max, s");
+        latency.setRange(0, top * 1.05);
+        return latency;
+    }
+
+    private ValueMarker thresholdMarker() {
+        ValueMarker threshold = new ValueMarker(
+                thresholdSeconds,
+                Color.DARK_GRAY,
+                new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+        threshold.setLabel("threshold " + thresholdSeconds + " s");
+        threshold.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
+        threshold.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.BOTTOM_RIGHT);
+        return threshold;
+    }
+
+    /** The rates with no failure at or below them, shaded green and labelled; empty when the lowest failed. */
+    private static java.util.Optional<IntervalMarker> bandMarker(EngineSearch s) {
+        CapacitySearch.Band band = CapacitySearch.band(s.trials());
+        if (band.low().isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        long low = band.low().getAsLong();
+        long lowest =
+                s.trials().stream().mapToLong(CapacitySearch.Trial::rate).min().orElse(low);
+        IntervalMarker region = new IntervalMarker(Math.min(lowest, low), low, new Color(44, 160, 44, 40));
+        CapacitySearch.Result r = s.result();
+        region.setLabel(
+                r != null && r.capacity().isPresent()
+                        ? String.format(
+                                Locale.ROOT,
+                                "capacity %s%,d msg/s, confirmed",
+                                r.lowerBoundOnly() ? ">= " : "",
+                                r.capacity().getAsLong())
+                        : String.format(
+                                Locale.ROOT, "no failure up to %,d msg/s%s", low, r == null ? "" : "; none confirmed"));
+        region.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        region.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_LEFT);
+        region.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
+        region.setLabelOffset(new org.jfree.chart.ui.RectangleInsets(6, 6, 6, 6));
+        return java.util.Optional.of(region);
     }
 
     private static String num(double v) {

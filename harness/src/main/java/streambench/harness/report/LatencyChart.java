@@ -58,27 +58,50 @@ final class LatencyChart {
 
     static void write(RunInfo run, List<EngineResult> engines, java.io.OutputStream png) throws IOException {
         System.setProperty("java.awt.headless", "true");
-        NumberAxis time = new NumberAxis("seconds since the first event");
-        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(time);
-        plot.setGap(12);
-
-        java.util.List<java.awt.Paint> latencyPaint = new java.util.ArrayList<>();
-        java.util.List<java.awt.Paint> throughputPaint = new java.util.ArrayList<>();
-        java.util.List<java.awt.Paint> processPaint = new java.util.ArrayList<>();
-        java.util.List<java.awt.Stroke> processStroke = new java.util.ArrayList<>();
+        Panels panels = new Panels();
         int engineIndex = -1;
-        XYSeriesCollection latency = new XYSeriesCollection();
-        XYSeriesCollection throughput = new XYSeriesCollection();
-        XYSeriesCollection cpu = new XYSeriesCollection();
-        XYSeriesCollection rss = new XYSeriesCollection();
         for (EngineResult e : engines) {
-            Color color = ENGINE_COLORS[++engineIndex % ENGINE_COLORS.length];
+            panels.add(e, ENGINE_COLORS[++engineIndex % ENGINE_COLORS.length]);
+        }
+        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(new NumberAxis("seconds since the first event"));
+        plot.setGap(12);
+        plot.add(latencyPlot(run, panels), 3);
+        plot.add(throughputPlot(run, panels), 2);
+        plot.add(subplot(panels.cpu, "CPU % (100 = one core)", panels.processPaint, panels.processStroke), 2);
+        plot.add(subplot(panels.rss, "RSS (MiB)", panels.processPaint, panels.processStroke), 2);
+
+        JFreeChart chart = new JFreeChart(
+                "Kafka to Delta on ADLS Gen2: visibility latency", new Font("SansSerif", Font.BOLD, 18), plot, true);
+        chart.addSubtitle(new TextTitle(String.format(
+                "run %s, %,d msg/s for %d s, %d partitions, %d-byte events; %s",
+                run.runId(),
+                run.rate(),
+                run.durationSeconds(),
+                run.partitions(),
+                run.messageBytes(),
+                run.machine().describe())));
+        chart.setBackgroundPaint(Color.WHITE);
+        ChartUtils.writeChartAsPNG(png, chart, 1400, 1300);
+    }
+
+    /** Each panel's series and their paints, one engine at a time; an engine keeps its colour in every panel. */
+    private static final class Panels {
+        final List<java.awt.Paint> latencyPaint = new java.util.ArrayList<>();
+        final List<java.awt.Paint> throughputPaint = new java.util.ArrayList<>();
+        final List<java.awt.Paint> processPaint = new java.util.ArrayList<>();
+        final List<java.awt.Stroke> processStroke = new java.util.ArrayList<>();
+        final XYSeriesCollection latency = new XYSeriesCollection();
+        final XYSeriesCollection throughput = new XYSeriesCollection();
+        final XYSeriesCollection cpu = new XYSeriesCollection();
+        final XYSeriesCollection rss = new XYSeriesCollection();
+
+        void add(EngineResult e, Color color) {
             latencyPaint.add(color);
             if (!e.ran()) {
                 // no line, but a legend entry: a reader must see which engine is missing and why
                 latency.addSeries(new XYSeries(e.label() + ": " + e.status().text() + " ("
                         + shorten(e.notRun().orElse("")) + ")"));
-                continue;
+                return;
             }
             throughputPaint.add(color);
             XYSeries max = new XYSeries(e.label() + " max latency");
@@ -86,15 +109,7 @@ final class LatencyChart {
                 max.add(b.elapsedSecond(), b.maxSeconds());
             }
             latency.addSeries(max);
-            XYSeries committed = new XYSeries(e.label() + " committed/s");
-            Map<Long, Long> bySecond = new TreeMap<>();
-            for (CommitRow c : e.commits()) {
-                bySecond.merge(
-                        Math.floorDiv(c.commitMillis() * 1000 - e.startMicros(), 1_000_000L), c.records(), Long::sum);
-            }
-            // a commit every few seconds lands all at once: smooth over 5 s so the line shows the rate
-            bySecond.forEach((s, n) -> committed.add((double) s, average(bySecond, s, 5)));
-            throughput.addSeries(committed);
+            throughput.addSeries(committedPerSecond(e));
             e.processes().forEach((name, samples) -> {
                 XYSeries c = new XYSeries(e.label() + " " + name);
                 XYSeries r = new XYSeries(e.label() + " " + name + " RSS");
@@ -114,7 +129,22 @@ final class LatencyChart {
                 rss.addSeries(r);
             });
         }
-        XYPlot latencyPlot = subplot(latency, "max latency per second (s)", latencyPaint, List.of());
+
+        private static XYSeries committedPerSecond(EngineResult e) {
+            XYSeries committed = new XYSeries(e.label() + " committed/s");
+            Map<Long, Long> bySecond = new TreeMap<>();
+            for (CommitRow c : e.commits()) {
+                bySecond.merge(
+                        Math.floorDiv(c.commitMillis() * 1000 - e.startMicros(), 1_000_000L), c.records(), Long::sum);
+            }
+            // a commit every few seconds lands all at once: smooth over 5 s so the line shows the rate
+            bySecond.forEach((s, n) -> committed.add((double) s, average(bySecond, s, 5)));
+            return committed;
+        }
+    }
+
+    private static XYPlot latencyPlot(RunInfo run, Panels panels) {
+        XYPlot latencyPlot = subplot(panels.latency, "max latency per second (s)", panels.latencyPaint, List.of());
         ValueMarker threshold = new ValueMarker(
                 run.thresholdSeconds(),
                 new Color(200, 30, 30),
@@ -126,31 +156,20 @@ final class LatencyChart {
         ((NumberAxis) latencyPlot.getRangeAxis()).setLowerBound(0);
         double top = Math.max(
                 run.thresholdSeconds() * 1.3,
-                latency.getSeriesCount() == 0 ? 0 : latency.getRangeUpperBound(false) * 1.05);
+                panels.latency.getSeriesCount() == 0 ? 0 : panels.latency.getRangeUpperBound(false) * 1.05);
         latencyPlot.getRangeAxis().setRange(0, top);
-        XYPlot throughputPlot = subplot(throughput, "committed records/s (5 s average)", throughputPaint, List.of());
+        return latencyPlot;
+    }
+
+    private static XYPlot throughputPlot(RunInfo run, Panels panels) {
+        XYPlot throughputPlot =
+                subplot(panels.throughput, "committed records/s (5 s average)", panels.throughputPaint, List.of());
         ValueMarker offered = new ValueMarker(run.rate(), Color.GRAY, new BasicStroke(1.5f));
         offered.setLabel(String.format("offered %,d/s", run.rate()));
         offered.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
         offered.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
         throughputPlot.addRangeMarker(offered);
-        plot.add(latencyPlot, 3);
-        plot.add(throughputPlot, 2);
-        plot.add(subplot(cpu, "CPU % (100 = one core)", processPaint, processStroke), 2);
-        plot.add(subplot(rss, "RSS (MiB)", processPaint, processStroke), 2);
-
-        JFreeChart chart = new JFreeChart(
-                "Kafka to Delta on ADLS Gen2: visibility latency", new Font("SansSerif", Font.BOLD, 18), plot, true);
-        chart.addSubtitle(new TextTitle(String.format(
-                "run %s, %,d msg/s for %d s, %d partitions, %d-byte events; %s",
-                run.runId(),
-                run.rate(),
-                run.durationSeconds(),
-                run.partitions(),
-                run.messageBytes(),
-                run.machine().describe())));
-        chart.setBackgroundPaint(Color.WHITE);
-        ChartUtils.writeChartAsPNG(png, chart, 1400, 1300);
+        return throughputPlot;
     }
 
     private static XYPlot subplot(

@@ -329,6 +329,8 @@ public final class CoordinateDescent {
         private Standing best;
         private Noise noise;
         private Duration longestTrial = Duration.ZERO;
+        /** Whether a change was kept in the round under way: a round that keeps none ends the descent. */
+        private boolean keptThisRound;
 
         Result run() throws IOException {
             Stop stop;
@@ -409,6 +411,38 @@ public final class CoordinateDescent {
         }
 
         private Stop descend() throws IOException, InterruptedException {
+            Stop stop = measureBaseline();
+            if (stop != null) {
+                return stop;
+            }
+            Set<Map<String, String>> tried = new HashSet<>();
+            tried.add(baseline);
+            for (int round = 1; ; round++) {
+                keptThisRound = false;
+                for (SearchSpace.Dimension d : space.dimensions()) {
+                    for (String value : d.values()) {
+                        Map<String, String> candidate = new LinkedHashMap<>(best.knobs());
+                        candidate.put(d.knob(), value);
+                        if (value.equals(best.knobs().get(d.knob())) || !tried.add(candidate)) {
+                            continue;
+                        }
+                        Stop spent = tryCandidate(round, d.knob(), value, candidate);
+                        if (spent != null) {
+                            return spent;
+                        }
+                    }
+                }
+                if (!keptThisRound) {
+                    return Stop.CONVERGED;
+                }
+            }
+        }
+
+        /**
+         * The baseline's runs, which measure the noise every change must beat; null when they all ran, else why
+         * the search stops.
+         */
+        private Stop measureBaseline() throws IOException, InterruptedException {
             List<TrialOutcome> runs = new ArrayList<>();
             best = new Standing(baseline, runs);
             for (int n = 1; n <= baselineRuns; n++) {
@@ -438,62 +472,52 @@ public final class CoordinateDescent {
                 record(0, "", "", baseline, o, Decision.BASELINE, run);
             }
             best = new Standing(baseline, List.copyOf(runs));
-            Set<Map<String, String>> tried = new HashSet<>();
-            tried.add(baseline);
-            for (int round = 1; ; round++) {
-                boolean kept = false;
-                for (SearchSpace.Dimension d : space.dimensions()) {
-                    for (String value : d.values()) {
-                        if (value.equals(best.knobs().get(d.knob()))) {
-                            continue;
-                        }
-                        Map<String, String> candidate = new LinkedHashMap<>(best.knobs());
-                        candidate.put(d.knob(), value);
-                        if (!tried.add(candidate)) {
-                            continue;
-                        }
-                        Stop spent = budgetSpent();
-                        if (spent != null) {
-                            return spent;
-                        }
-                        TrialOutcome first = trial(candidate);
-                        Judgement j1 = judge(first, best, noise);
-                        if (!j1.better()) {
-                            record(round, d.knob(), value, candidate, first, Decision.REVERTED, j1.reason());
-                            continue;
-                        }
-                        record(
-                                round,
-                                d.knob(),
-                                value,
-                                candidate,
-                                first,
-                                Decision.PROMISING,
-                                j1.reason() + "; runs again: kept only if the second trial beats the best too");
-                        spent = budgetSpent();
-                        if (spent != null) {
-                            return spent;
-                        }
-                        TrialOutcome second = trial(candidate);
-                        Judgement j2 = judge(second, best, noise);
-                        if (j2.better()) {
-                            best = new Standing(Collections.unmodifiableMap(candidate), List.of(first, second));
-                            kept = true;
-                        }
-                        record(
-                                round,
-                                d.knob(),
-                                value,
-                                candidate,
-                                second,
-                                j2.better() ? Decision.KEPT : Decision.REVERTED,
-                                "second trial: " + j2.reason());
-                    }
-                }
-                if (!kept) {
-                    return Stop.CONVERGED;
-                }
+            return null;
+        }
+
+        /**
+         * One change on top of the best so far: kept only when it beats the best in two trials in a row. Null when
+         * the trials ran, else why the search stops.
+         */
+        private Stop tryCandidate(int round, String knob, String value, Map<String, String> candidate)
+                throws IOException, InterruptedException {
+            Stop spent = budgetSpent();
+            if (spent != null) {
+                return spent;
             }
+            TrialOutcome first = trial(candidate);
+            Judgement j1 = judge(first, best, noise);
+            if (!j1.better()) {
+                record(round, knob, value, candidate, first, Decision.REVERTED, j1.reason());
+                return null;
+            }
+            record(
+                    round,
+                    knob,
+                    value,
+                    candidate,
+                    first,
+                    Decision.PROMISING,
+                    j1.reason() + "; runs again: kept only if the second trial beats the best too");
+            spent = budgetSpent();
+            if (spent != null) {
+                return spent;
+            }
+            TrialOutcome second = trial(candidate);
+            Judgement j2 = judge(second, best, noise);
+            if (j2.better()) {
+                best = new Standing(Collections.unmodifiableMap(candidate), List.of(first, second));
+                keptThisRound = true;
+            }
+            record(
+                    round,
+                    knob,
+                    value,
+                    candidate,
+                    second,
+                    j2.better() ? Decision.KEPT : Decision.REVERTED,
+                    "second trial: " + j2.reason());
+            return null;
         }
 
         /** Null while another trial fits; a trial is not started unless it can finish before the deadline. */

@@ -75,90 +75,121 @@ public final class Services implements AutoCloseable {
                     + "environment names a lake (AZURITE_BLOB_ENDPOINT, ADLS_ACCOUNT_NAME or LAKE_ROOT): unset it, or "
                     + "use a delay of 0 and no --strict-lake");
         }
-        Optional<EmbeddedKafka> embeddedKafka = Optional.empty();
-        Optional<EmbeddedAzurite> embeddedAzurite = Optional.empty();
-        Optional<LakeProxy> lakeProxy = Optional.empty();
-        Map<String, String> env = new LinkedHashMap<>();
+        Started started = new Started(layout, logDir, out);
         try {
-            KafkaConnection kafka;
-            if (externalKafka(knobs)) {
-                kafka = KafkaConnection.fromKnobs(knobs);
-                Duration timeout =
-                        knobs.env(ConsumerContract.KAFKA_CONNECT_TIMEOUT, "30s").asDuration();
-                try (TopicAdmin admin = new TopicAdmin(kafka)) {
-                    admin.checkReachable(timeout);
-                }
-                out.println("kafka: external " + kafka.bootstrapServers());
-            } else {
-                long t0 = System.nanoTime();
-                EmbeddedKafka k = EmbeddedKafka.start(
-                        layout,
-                        logDir.resolve("kafka.log"),
-                        knobs.env("KAFKA_BROKER_HEAP", "1g").asHeapSize());
-                embeddedKafka = Optional.of(k);
-                kafka = k.connection();
-                env.put(ConsumerContract.KAFKA_BOOTSTRAP_SERVERS, k.bootstrapServers());
-                if (!k.removedStale().isEmpty()) {
-                    out.println("kafka: removed " + k.removedStale().size() + " data director"
-                            + (k.removedStale().size() == 1 ? "y" : "ies") + " left by a killed harness: "
-                            + k.removedStale());
-                }
-                out.printf(
-                        "kafka: embedded KRaft broker %s (pid %d), up in %.1f s, log %s%n",
-                        k.bootstrapServers(), k.pid(), (System.nanoTime() - t0) / 1e9, logDir.resolve("kafka.log"));
-            }
+            KafkaConnection kafka = externalKafka(knobs) ? checkedKafka(knobs, out) : started.kafka(knobs);
             LakeSettings lake = null;
             if (needLake) {
-                Knobs lakeKnobs = knobs;
-                if (!externalLake(knobs)) {
-                    long t0 = System.nanoTime();
-                    EmbeddedAzurite a = EmbeddedAzurite.start(
-                            layout,
-                            logDir.resolve("azurite.log"),
-                            knobs.env("AZURITE_MEMORY_LIMIT_MB", "4096").asPositiveInt());
-                    embeddedAzurite = Optional.of(a);
-                    String endpoint = a.endpoint();
-                    out.printf(
-                            "lake: embedded Azurite %s (pid %d, Node %s%s), up in %.1f s%n",
-                            a.endpoint(),
-                            a.pid(),
-                            a.node().version(),
-                            a.node().bundled() ? "" : " from " + a.node().executable(),
-                            (System.nanoTime() - t0) / 1e9);
-                    if (proxyLake) {
-                        LakeProxy proxy = LakeProxy.start(
-                                new InetSocketAddress("127.0.0.1", a.port()),
-                                front.delay(),
-                                front.strict() ? StrictLake.forAzurite() : null);
-                        lakeProxy = Optional.of(proxy);
-                        endpoint = proxy.endpoint();
-                        out.printf(
-                                "lake: a proxy on %s in front of Azurite%s%s%n",
-                                endpoint,
-                                front.delay().isZero()
-                                        ? ""
-                                        : ", every storage request held "
-                                                + front.delay().toMillis() + " ms",
-                                front.strict() ? ", refusing what a real account refuses" : "");
-                    }
-                    env.put(ConsumerContract.AZURITE_BLOB_ENDPOINT, endpoint);
-                    lakeKnobs = knobs.withOverrides(Map.of(ConsumerContract.AZURITE_BLOB_ENDPOINT, endpoint));
-                }
+                Knobs lakeKnobs = externalLake(knobs)
+                        ? knobs
+                        : knobs.withOverrides(Map.of(
+                                ConsumerContract.AZURITE_BLOB_ENDPOINT,
+                                started.azurite(knobs, proxyLake ? front : null)));
                 lake = LakeSettings.fromKnobs(lakeKnobs);
                 long ms = LakeProbe.roundTrip(lake);
                 out.printf(
                         "lake: %s %s, write/read/rename/delete round trip %d ms%n",
                         lake.mode().name().toLowerCase(), lake.rootUri(), ms);
             }
-            Services services = new Services(embeddedKafka, embeddedAzurite, lakeProxy, kafka, lake, env);
+            Services services = new Services(started.kafka, started.azurite, started.proxy, kafka, lake, started.env);
             // Ctrl-C: ChildProcess stops the processes; this also removes the broker's temp data.
             Runtime.getRuntime().addShutdownHook(services.onExit);
             return services;
         } catch (RuntimeException | InterruptedException e) {
-            lakeProxy.ifPresent(LakeProxy::close);
-            embeddedAzurite.ifPresent(EmbeddedAzurite::close);
-            embeddedKafka.ifPresent(EmbeddedKafka::close);
+            started.close();
             throw e;
+        }
+    }
+
+    /** A Kafka the environment names, checked to answer within KAFKA_CONNECT_TIMEOUT. */
+    private static KafkaConnection checkedKafka(Knobs knobs, PrintStream out) throws InterruptedException {
+        KafkaConnection kafka = KafkaConnection.fromKnobs(knobs);
+        Duration timeout = ConsumerContract.KAFKA_CONNECT_TIMEOUT_KNOB.from(knobs);
+        try (TopicAdmin admin = new TopicAdmin(kafka)) {
+            admin.checkReachable(timeout);
+        }
+        out.println("kafka: external " + kafka.bootstrapServers());
+        return kafka;
+    }
+
+    /**
+     * What {@link #start} has brought up so far and the endpoints it gives child processes; closed in reverse order
+     * when a later step fails, so a failed start leaves no broker or Azurite behind.
+     */
+    private static final class Started {
+        private final InstallLayout layout;
+        private final Path logDir;
+        private final PrintStream out;
+        private final Map<String, String> env = new LinkedHashMap<>();
+        private Optional<EmbeddedKafka> kafka = Optional.empty();
+        private Optional<EmbeddedAzurite> azurite = Optional.empty();
+        private Optional<LakeProxy> proxy = Optional.empty();
+
+        Started(InstallLayout layout, Path logDir, PrintStream out) {
+            this.layout = layout;
+            this.logDir = logDir;
+            this.out = out;
+        }
+
+        KafkaConnection kafka(Knobs knobs) throws InterruptedException {
+            long t0 = System.nanoTime();
+            EmbeddedKafka k = EmbeddedKafka.start(
+                    layout,
+                    logDir.resolve("kafka.log"),
+                    knobs.env("KAFKA_BROKER_HEAP", "1g").asHeapSize());
+            kafka = Optional.of(k);
+            env.put(ConsumerContract.KAFKA_BOOTSTRAP_SERVERS, k.bootstrapServers());
+            if (!k.removedStale().isEmpty()) {
+                out.println("kafka: removed " + k.removedStale().size() + " data director"
+                        + (k.removedStale().size() == 1 ? "y" : "ies") + " left by a killed harness: "
+                        + k.removedStale());
+            }
+            out.printf(
+                    "kafka: embedded KRaft broker %s (pid %d), up in %.1f s, log %s%n",
+                    k.bootstrapServers(), k.pid(), (System.nanoTime() - t0) / 1e9, logDir.resolve("kafka.log"));
+            return k.connection();
+        }
+
+        /** The embedded Azurite, behind a proxy when {@code front} is given; returns the endpoint to use. */
+        String azurite(Knobs knobs, LakeFront front) throws InterruptedException {
+            long t0 = System.nanoTime();
+            EmbeddedAzurite a = EmbeddedAzurite.start(
+                    layout,
+                    logDir.resolve("azurite.log"),
+                    knobs.env("AZURITE_MEMORY_LIMIT_MB", "4096").asPositiveInt());
+            azurite = Optional.of(a);
+            out.printf(
+                    "lake: embedded Azurite %s (pid %d, Node %s%s), up in %.1f s%n",
+                    a.endpoint(),
+                    a.pid(),
+                    a.node().version(),
+                    a.node().bundled() ? "" : " from " + a.node().executable(),
+                    (System.nanoTime() - t0) / 1e9);
+            String endpoint = front == null ? a.endpoint() : proxy(a, front);
+            env.put(ConsumerContract.AZURITE_BLOB_ENDPOINT, endpoint);
+            return endpoint;
+        }
+
+        private String proxy(EmbeddedAzurite a, LakeFront front) {
+            LakeProxy p = LakeProxy.start(
+                    new InetSocketAddress("127.0.0.1", a.port()),
+                    front.delay(),
+                    front.strict() ? StrictLake.forAzurite() : null);
+            proxy = Optional.of(p);
+            out.printf(
+                    "lake: a proxy on %s in front of Azurite%s%s%n",
+                    p.endpoint(),
+                    front.delay().isZero()
+                            ? ""
+                            : ", every storage request held " + front.delay().toMillis() + " ms",
+                    front.strict() ? ", refusing what a real account refuses" : "");
+            return p.endpoint();
+        }
+
+        void close() {
+            proxy.ifPresent(LakeProxy::close);
+            azurite.ifPresent(EmbeddedAzurite::close);
+            kafka.ifPresent(EmbeddedKafka::close);
         }
     }
 

@@ -1,0 +1,151 @@
+package streambench.harness.analysis;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.LongConsumer;
+import org.apache.hadoop.fs.FileSystem;
+import streambench.common.ProducerContract;
+import streambench.harness.delta.DeltaCommit;
+import streambench.harness.delta.DeltaLogReader;
+import streambench.harness.delta.EventFileReader;
+import streambench.harness.delta.Visibility;
+
+/**
+ * What {@link TableAnalysis} counts while it reads a table, one commit at a time in log order: each row goes to
+ * exactly one of measured, warm start, pre-roll or foreign, and each commit that holds measured rows becomes a
+ * {@link CommitRow}.
+ */
+final class TableTally {
+    private final long startMicros;
+    private final RunExpectations expect;
+    private final LatencyRecorder visible;
+    private final LatencyRecorder committed;
+    private final Completeness completeness = new Completeness();
+    private final Completeness reserved = new Completeness();
+    private final ForeignRows foreign = new ForeignRows();
+    private final ScheduleCheck schedule;
+    private final List<CommitRow> commits = new ArrayList<>();
+    private final Map<Long, Long> committedBySecond = new TreeMap<>();
+    private final List<double[]> visibleCommits = new ArrayList<>();
+    private long warmStartRows;
+    private long prerollRows;
+    private long rows;
+    private long lastCommitMillis = -1;
+    private long unobserved;
+
+    /** The measured rows of the commit being read: their count and their earliest and latest ts. */
+    private long commitMeasured;
+
+    private long commitMinTs;
+    private long commitMaxTs;
+
+    TableTally(long startMicros, RunExpectations expect) {
+        this.startMicros = startMicros;
+        this.expect = expect;
+        this.visible = new LatencyRecorder(startMicros);
+        this.committed = new LatencyRecorder(startMicros);
+        this.schedule = new ScheduleCheck(expect.schedules(), expect.tsToleranceMicros());
+    }
+
+    /** Reads every file {@code c} added; {@code seen} is when the tail found the version, or null. */
+    void commit(FileSystem fs, DeltaLogReader log, DeltaCommit c, Visibility seen, LongConsumer progress)
+            throws IOException {
+        if (c.added().isEmpty()) {
+            return;
+        }
+        long commitMicros = c.commitTimestampMillis() * 1000;
+        long visibleMicros = seen == null ? commitMicros : seen.seenMillis() * 1000;
+        commitMeasured = 0;
+        commitMinTs = Long.MAX_VALUE;
+        commitMaxTs = Long.MIN_VALUE;
+        for (DeltaCommit.AddedFile f : c.added()) {
+            long before = rows;
+            rows += EventFileReader.read(
+                    fs,
+                    log.dataFile(f),
+                    (ts, producerId, seq) -> row(ts, producerId, seq, c.version(), visibleMicros, commitMicros));
+            if (rows / 1_000_000 != before / 1_000_000) {
+                progress.accept(rows);
+            }
+        }
+        if (commitMeasured > 0) {
+            measuredCommit(c, seen, commitMicros, visibleMicros);
+        }
+    }
+
+    private void row(long ts, int producerId, long seq, long version, long visibleMicros, long commitMicros) {
+        if (producerId >= ProducerContract.UNMEASURED_FROM) {
+            if (!expect.sentUnmeasured(producerId, seq)) {
+                foreign.add(producerId, seq, ts, version);
+                return;
+            }
+            reserved.add(producerId, seq);
+            if (producerId >= ProducerContract.PREROLL_FROM) {
+                prerollRows++;
+            } else {
+                warmStartRows++;
+            }
+            return;
+        }
+        if (!expect.measures(producerId, seq)) {
+            foreign.add(producerId, seq, ts, version);
+            return;
+        }
+        visible.record(ts, visibleMicros);
+        committed.record(ts, commitMicros);
+        schedule.check(producerId, seq, ts);
+        completeness.add(producerId, seq);
+        commitMeasured++;
+        commitMinTs = Math.min(commitMinTs, ts);
+        commitMaxTs = Math.max(commitMaxTs, ts);
+    }
+
+    private void measuredCommit(DeltaCommit c, Visibility seen, long commitMicros, long visibleMicros) {
+        if (seen == null) {
+            unobserved++;
+        }
+        commits.add(new CommitRow(
+                c.version(),
+                c.commitTimestampMillis(),
+                seen == null ? -1 : seen.seenMillis(),
+                seen == null ? -1 : seen.notYetMillis(),
+                commitMeasured,
+                (commitMicros - commitMaxTs) / 1e6,
+                (commitMicros - commitMinTs) / 1e6));
+        committedBySecond.merge(Math.floorDiv(visibleMicros - startMicros, 1_000_000L), commitMeasured, Long::sum);
+        visibleCommits.add(new double[] {(visibleMicros - startMicros) / 1e6, commitMeasured});
+        lastCommitMillis = Math.max(lastCommitMillis, visibleMicros / 1000);
+    }
+
+    TableAnalysis.Result result() {
+        return new TableAnalysis.Result(
+                visible.bins(),
+                visible.whole(),
+                visible.maxSeconds(),
+                committed.bins(),
+                committed.maxSeconds(),
+                commits,
+                completeness,
+                rows,
+                foreign,
+                committed.negativeLatencies(),
+                committed.worstNegativeMicros(),
+                lastCommitMillis,
+                committedBySecond,
+                curve(),
+                warmStartRows,
+                prerollRows,
+                reserved.duplicates(),
+                schedule.result(),
+                unobserved);
+    }
+
+    /** In the order they became visible: the tail can see a later version first only by clock resolution. */
+    private CommittedCurve curve() {
+        visibleCommits.sort(java.util.Comparator.comparingDouble(c -> c[0]));
+        return CommittedCurve.of(visibleCommits.toArray(double[][]::new));
+    }
+}
