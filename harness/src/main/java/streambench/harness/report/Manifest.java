@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import streambench.common.AtomicFiles;
 import streambench.common.Secrets;
+import streambench.harness.services.CpuProbe;
 import streambench.harness.services.CpuTimes;
 import streambench.harness.services.Machine;
 
@@ -48,6 +49,8 @@ public final class Manifest {
     /**
      * @param stealPct per cent of the machine's CPU time that its hypervisor gave to other guests between the
      *     command's start and this writing; null where the OS does not say (not Linux)
+     * @param cpuProbeMs milliseconds one core took at the command's start to encode and decode a fixed batch of
+     *     events ({@link CpuProbe}): lower is a faster core
      */
     record MachineJson(
             int cores,
@@ -57,7 +60,9 @@ public final class Manifest {
             String arch,
 
             @JsonInclude(Include.NON_NULL) @JsonProperty("cpu_steal_pct")
-            Double stealPct) {}
+            Double stealPct,
+
+            @JsonProperty("cpu_probe_ms") double cpuProbeMs) {}
 
     private final String command;
     private final List<String> args;
@@ -68,6 +73,7 @@ public final class Manifest {
     private final List<Path> folders;
     private final Map<String, Map<String, String>> knobs = new TreeMap<>();
     private final java.util.Optional<CpuTimes> cpuAtStart = CpuTimes.now();
+    private final double cpuProbeMs = CpuProbe.millis();
 
     private Manifest(
             String command,
@@ -144,7 +150,8 @@ public final class Manifest {
                         machine.jvm(),
                         System.getProperty("os.name") + " " + System.getProperty("os.version"),
                         System.getProperty("os.arch"),
-                        stealPercent()));
+                        stealPercent(),
+                        cpuProbeMs));
         for (Path folder : folders) {
             Files.createDirectories(folder);
             AtomicFiles.write(folder.resolve(FILE), out -> JSON.writeValue(out, json));

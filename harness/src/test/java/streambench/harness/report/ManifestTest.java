@@ -44,6 +44,9 @@ class ManifestTest {
             assertThat(done.get("workload").get("rate").asInt()).isEqualTo(5000);
             assertThat(done.get("machine").get("cores").asInt()).isEqualTo(2);
             assertThat(done.get("machine").get("os").asText()).isNotBlank();
+            assertThat(done.get("machine").get("cpu_probe_ms").asDouble())
+                    .as("how fast a core this machine had at the start")
+                    .isPositive();
             if (java.nio.file.Files.isReadable(Path.of("/proc/stat"))) {
                 assertThat(done.get("machine").get("cpu_steal_pct").asDouble())
                         .as("steal while the command ran")
