@@ -1,6 +1,5 @@
 package streambench.harness.report;
 
-import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
@@ -22,7 +21,6 @@ import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.IntervalMarker;
-import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.TextTitle;
@@ -345,7 +343,7 @@ public final class CapacityReport implements AutoCloseable {
         for (EngineSearch s : searches.values()) {
             XYPlot sub = new XYPlot(trialPoints(s, top), null, latencyAxis(s, top), trialRenderer(first));
             first = false;
-            sub.addRangeMarker(thresholdMarker());
+            sub.addRangeMarker(ThresholdMarker.of(thresholdSeconds));
             bandMarker(s).ifPresent(sub::addDomainMarker);
             plot.add(sub, 1);
         }
@@ -401,17 +399,6 @@ public final class CapacityReport implements AutoCloseable {
         NumberAxis latency = new NumberAxis(s.label() + ": per-second max, s");
         latency.setRange(0, top * 1.05);
         return latency;
-    }
-
-    private ValueMarker thresholdMarker() {
-        ValueMarker threshold = new ValueMarker(
-                thresholdSeconds,
-                Color.DARK_GRAY,
-                new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
-        threshold.setLabel("threshold " + thresholdSeconds + " s");
-        threshold.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
-        threshold.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.BOTTOM_RIGHT);
-        return threshold;
     }
 
     /** The rates with no failure at or below them, shaded green and labelled; empty when the lowest failed. */

@@ -1,6 +1,5 @@
 package streambench.harness.report;
 
-import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
@@ -18,7 +17,6 @@ import org.apache.commons.csv.CSVPrinter;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
-import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.TextTitle;
@@ -233,14 +231,7 @@ public final class TuningReport implements AutoCloseable {
         NumberAxis x = new NumberAxis("trial");
         x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
         XYPlot plot = new XYPlot(data, x, new NumberAxis("per-second max latency, s"), r);
-        ValueMarker threshold = new ValueMarker(
-                thresholdSeconds,
-                Color.DARK_GRAY,
-                new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
-        threshold.setLabel("threshold " + thresholdSeconds + " s");
-        threshold.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
-        threshold.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.BOTTOM_RIGHT);
-        plot.addRangeMarker(threshold);
+        plot.addRangeMarker(ThresholdMarker.of(thresholdSeconds));
         JFreeChart chart = new JFreeChart(
                 "tune " + label + ": the objective of each trial",
                 new Font(Font.SANS_SERIF, Font.BOLD, 14),
