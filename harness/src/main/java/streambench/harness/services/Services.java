@@ -20,27 +20,19 @@ import streambench.common.LakeSettings;
  * (a KRaft broker and Azurite) when it names none. Child processes get {@link #endpointEnv()}.
  */
 public final class Services implements AutoCloseable {
-    private final Optional<EmbeddedKafka> embeddedKafka;
-    private final Optional<EmbeddedAzurite> embeddedAzurite;
-    private final Optional<LakeProxy> lakeProxy;
+    /** What this harness started itself: stopped on {@link #close} and on exit, in reverse order. */
+    private final Started embedded;
+
     private final KafkaConnection kafka;
     private final LakeSettings lake;
     private final Map<String, String> endpointEnv;
     private final Thread onExit = new Thread(this::stopServices, "stop-services");
 
-    private Services(
-            Optional<EmbeddedKafka> embeddedKafka,
-            Optional<EmbeddedAzurite> embeddedAzurite,
-            Optional<LakeProxy> lakeProxy,
-            KafkaConnection kafka,
-            LakeSettings lake,
-            Map<String, String> endpointEnv) {
-        this.embeddedKafka = embeddedKafka;
-        this.embeddedAzurite = embeddedAzurite;
-        this.lakeProxy = lakeProxy;
+    private Services(Started embedded, KafkaConnection kafka, LakeSettings lake) {
+        this.embedded = embedded;
         this.kafka = kafka;
         this.lake = lake;
-        this.endpointEnv = Map.copyOf(endpointEnv);
+        this.endpointEnv = Map.copyOf(embedded.env);
     }
 
     static boolean externalKafka(Knobs knobs) {
@@ -91,7 +83,7 @@ public final class Services implements AutoCloseable {
                         "lake: %s %s, write/read/rename/delete round trip %d ms%n",
                         lake.mode().name().toLowerCase(), lake.rootUri(), ms);
             }
-            Services services = new Services(started.kafka, started.azurite, started.proxy, kafka, lake, started.env);
+            Services services = new Services(started, kafka, lake);
             // Ctrl-C: ChildProcess stops the processes; this also removes the broker's temp data.
             Runtime.getRuntime().addShutdownHook(services.onExit);
             return services;
@@ -114,7 +106,8 @@ public final class Services implements AutoCloseable {
 
     /**
      * What {@link #start} has brought up so far and the endpoints it gives child processes; closed in reverse order
-     * when a later step fails, so a failed start leaves no broker or Azurite behind.
+     * when a later step fails, so a failed start leaves no broker or Azurite behind, and by the {@link Services} it
+     * becomes when the harness is done with them.
      */
     private static final class Started {
         private final InstallLayout layout;
@@ -210,12 +203,12 @@ public final class Services implements AutoCloseable {
     }
 
     public OptionalLong azuritePid() {
-        return embeddedAzurite.map(a -> OptionalLong.of(a.pid())).orElse(OptionalLong.empty());
+        return embedded.azurite.map(a -> OptionalLong.of(a.pid())).orElse(OptionalLong.empty());
     }
 
     /** The broker-restart fault: the embedded broker stopped and started again. */
     public String restartKafka() throws InterruptedException {
-        return embeddedKafka
+        return embedded.kafka
                 .orElseThrow(() -> new IllegalStateException("no embedded broker to restart"))
                 .restart();
     }
@@ -239,10 +232,10 @@ public final class Services implements AutoCloseable {
      * {@code out}; nothing to do with an external lake.
      */
     public void renewLakeIfFull(PrintStream out) throws InterruptedException {
-        if (embeddedAzurite.isEmpty()) {
+        if (embedded.azurite.isEmpty()) {
             return;
         }
-        EmbeddedAzurite a = embeddedAzurite.get();
+        EmbeddedAzurite a = embedded.azurite.get();
         double rss = a.rssMiB();
         if (rss > a.memoryLimitMb() / 2.0) {
             long t0 = System.nanoTime();
@@ -256,24 +249,24 @@ public final class Services implements AutoCloseable {
 
     /** How many requests the strict lake refused, and the first of them: none, where it is not strict. */
     public List<String> lakeRefusals() {
-        return lakeProxy.map(LakeProxy::refusals).orElse(List.of());
+        return embedded.proxy.map(LakeProxy::refusals).orElse(List.of());
     }
 
     private LakeProxy outageProxy() {
-        return lakeProxy.orElseThrow(
+        return embedded.proxy.orElseThrow(
                 () -> new IllegalStateException("no proxy in front of the lake: the run did not plan a lake outage"));
     }
 
     public boolean embeddedKafkaRunning() {
-        return embeddedKafka.isPresent();
+        return embedded.kafka.isPresent();
     }
 
     public boolean embeddedLakeRunning() {
-        return embeddedAzurite.isPresent();
+        return embedded.azurite.isPresent();
     }
 
     public OptionalLong kafkaPid() {
-        return embeddedKafka.map(k -> OptionalLong.of(k.pid())).orElse(OptionalLong.empty());
+        return embedded.kafka.map(k -> OptionalLong.of(k.pid())).orElse(OptionalLong.empty());
     }
 
     @Override
@@ -287,8 +280,6 @@ public final class Services implements AutoCloseable {
     }
 
     private synchronized void stopServices() {
-        lakeProxy.ifPresent(LakeProxy::close);
-        embeddedAzurite.ifPresent(EmbeddedAzurite::close);
-        embeddedKafka.ifPresent(EmbeddedKafka::close);
+        embedded.close();
     }
 }
