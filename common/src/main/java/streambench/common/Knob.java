@@ -98,6 +98,20 @@ public record Knob(String name, String value) {
         }
     }
 
+    /** A count or delay where 0 means "none" or "no limit": the knob's doc says which. */
+    public long asNonNegativeLong() {
+        long v;
+        try {
+            v = Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw invalid("an integer >= 0");
+        }
+        if (v < 0) {
+            throw invalid("an integer >= 0");
+        }
+        return v;
+    }
+
     public long asPositiveLong() {
         long v;
         try {

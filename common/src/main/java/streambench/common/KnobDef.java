@@ -50,6 +50,10 @@ public final class KnobDef<T> {
         return new KnobDef<>(name, defaultValue, "integer > 0", doc, Knob::asPositiveLong);
     }
 
+    public static KnobDef<Long> nonNegativeLong(String name, String defaultValue, String doc) {
+        return new KnobDef<>(name, defaultValue, "integer >= 0", doc, Knob::asNonNegativeLong);
+    }
+
     public static KnobDef<Long> anyLong(String name, String defaultValue, String doc) {
         return new KnobDef<>(name, defaultValue, "integer", doc, Knob::asLong);
     }

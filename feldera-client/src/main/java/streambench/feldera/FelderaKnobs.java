@@ -3,7 +3,6 @@ package streambench.feldera;
 import java.time.Duration;
 import java.util.List;
 import streambench.common.ConsumerContract;
-import streambench.common.Knob;
 import streambench.common.KnobDef;
 import streambench.common.KnobSheet;
 import streambench.common.StartingOffsets;
@@ -14,8 +13,6 @@ import streambench.common.StartingOffsets;
  */
 final class FelderaKnobs {
     private FelderaKnobs() {}
-
-    private static final String COUNT = "integer >= 0";
 
     // the Feldera server and this client
     static final KnobDef<String> FELDERA_URL = KnobDef.string(
@@ -43,10 +40,10 @@ final class FelderaKnobs {
             "FELDERA_WORKERS", "4", "Feldera's worker threads (its default is 8); size it to the cores Feldera gets");
     static final KnobDef<Boolean> FELDERA_STORAGE = KnobDef.bool(
             "FELDERA_STORAGE", "false", "true (Feldera's default): state on disk, needed for fault tolerance");
-    static final KnobDef<Knob> FELDERA_MIN_BATCH_SIZE_RECORDS = KnobDef.custom(
-            "FELDERA_MIN_BATCH_SIZE_RECORDS", "0", COUNT, "min_batch_size_records; 0: process whatever has arrived");
-    static final KnobDef<Knob> FELDERA_MAX_BUFFERING_DELAY_USECS =
-            KnobDef.custom("FELDERA_MAX_BUFFERING_DELAY_USECS", "0", COUNT, "max_buffering_delay_usecs");
+    static final KnobDef<Long> FELDERA_MIN_BATCH_SIZE_RECORDS = KnobDef.nonNegativeLong(
+            "FELDERA_MIN_BATCH_SIZE_RECORDS", "0", "min_batch_size_records; 0: process whatever has arrived");
+    static final KnobDef<Long> FELDERA_MAX_BUFFERING_DELAY_USECS =
+            KnobDef.nonNegativeLong("FELDERA_MAX_BUFFERING_DELAY_USECS", "0", "max_buffering_delay_usecs");
     static final KnobDef<FelderaSettings.CompilationProfile> FELDERA_COMPILATION_PROFILE = KnobDef.oneOf(
             "FELDERA_COMPILATION_PROFILE",
             "optimized",
@@ -67,13 +64,12 @@ final class FelderaKnobs {
             KnobDef.nonNegativeInt("FELDERA_DELTA_THREADS", "0", "the Delta connector's threads; 0: its default");
     static final KnobDef<Boolean> FELDERA_ENABLE_OUTPUT_BUFFER =
             KnobDef.bool("FELDERA_ENABLE_OUTPUT_BUFFER", "true", "batch output into fewer, larger Delta commits");
-    static final KnobDef<Knob> FELDERA_MAX_OUTPUT_BUFFER_TIME_MILLIS = KnobDef.custom(
+    static final KnobDef<Long> FELDERA_MAX_OUTPUT_BUFFER_TIME_MILLIS = KnobDef.nonNegativeLong(
             "FELDERA_MAX_OUTPUT_BUFFER_TIME_MILLIS",
             "1000",
-            COUNT,
             "flush the output buffer at least this often (ms): bounds the latency it adds");
-    static final KnobDef<Knob> FELDERA_MAX_OUTPUT_BUFFER_SIZE_RECORDS = KnobDef.custom(
-            "FELDERA_MAX_OUTPUT_BUFFER_SIZE_RECORDS", "1000000", COUNT, "... or when this many records wait");
+    static final KnobDef<Long> FELDERA_MAX_OUTPUT_BUFFER_SIZE_RECORDS = KnobDef.nonNegativeLong(
+            "FELDERA_MAX_OUTPUT_BUFFER_SIZE_RECORDS", "1000000", "... or when this many records wait");
 
     static KnobSheet sheet() {
         return new KnobSheet(

@@ -74,15 +74,15 @@ record FelderaSettings(
                 knobs.optional("FELDERA_KAFKA_BOOTSTRAP_SERVERS").map(Knob::asString),
                 knobs.optional("FELDERA_AZURITE_ENDPOINT").map(Knob::asString),
                 FelderaKnobs.FELDERA_WORKERS.from(knobs),
-                nonNegative(FelderaKnobs.FELDERA_MIN_BATCH_SIZE_RECORDS.from(knobs)),
-                nonNegative(FelderaKnobs.FELDERA_MAX_BUFFERING_DELAY_USECS.from(knobs)),
+                FelderaKnobs.FELDERA_MIN_BATCH_SIZE_RECORDS.from(knobs),
+                FelderaKnobs.FELDERA_MAX_BUFFERING_DELAY_USECS.from(knobs),
                 FelderaKnobs.FELDERA_STORAGE.from(knobs),
                 FelderaKnobs.FELDERA_COMPILATION_PROFILE.from(knobs),
                 FelderaKnobs.FELDERA_POLLER_THREADS.from(knobs),
                 FelderaKnobs.FELDERA_KAFKA_START_FROM.from(knobs),
                 FelderaKnobs.FELDERA_ENABLE_OUTPUT_BUFFER.from(knobs),
-                nonNegative(FelderaKnobs.FELDERA_MAX_OUTPUT_BUFFER_TIME_MILLIS.from(knobs)),
-                nonNegative(FelderaKnobs.FELDERA_MAX_OUTPUT_BUFFER_SIZE_RECORDS.from(knobs)),
+                FelderaKnobs.FELDERA_MAX_OUTPUT_BUFFER_TIME_MILLIS.from(knobs),
+                FelderaKnobs.FELDERA_MAX_OUTPUT_BUFFER_SIZE_RECORDS.from(knobs),
                 FelderaKnobs.FELDERA_DELTA_MODE.from(knobs),
                 FelderaKnobs.FELDERA_DELTA_THREADS.from(knobs),
                 FelderaKnobs.FELDERA_COMPILE_TIMEOUT.from(knobs),
@@ -125,20 +125,6 @@ record FelderaSettings(
             }
         }
         return false;
-    }
-
-    /** Counts and delays Feldera takes as unsigned: a negative one is refused here, not by Feldera minutes later. */
-    private static long nonNegative(Knob knob) {
-        long v;
-        try {
-            v = knob.asLong();
-        } catch (ConfigException e) {
-            v = -1;
-        }
-        if (v < 0) {
-            throw new ConfigException(knob.name() + " must be an integer >= 0, got \"" + knob.value() + "\"");
-        }
-        return v;
     }
 
     /** Empty: no Authorization header, as Feldera without authentication expects. */
