@@ -1,16 +1,14 @@
 package streambench.common;
 
 import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 
 /**
  * What a jar prints for {@code --knobs}: every knob it reads, grouped as declared, each with its default, the
- * form its value takes and what it does; then the connection variables, which have no default. A knob two groups
- * declare (a consumer's own default for a shared name) is printed once, with the later group's declaration: the
- * one the jar reads.
+ * form its value takes and what it does; then the connection variables, which have no default. A name two groups
+ * declare is refused: a jar reads each variable through one declaration.
  */
 public final class KnobSheet {
     /** A heading and the knobs under it, in the order a reader meets them. */
@@ -29,18 +27,14 @@ public final class KnobSheet {
         this.program = program;
         this.connection = connection;
         this.groups = List.copyOf(groups);
-    }
-
-    /** Every knob the jar reads, each once, by name. */
-    public Map<String, KnobDef<?>> knobs() {
-        Map<String, KnobDef<?>> out = new LinkedHashMap<>();
-        for (Group g : groups) {
+        Set<String> names = new HashSet<>();
+        for (Group g : this.groups) {
             for (KnobDef<?> k : g.knobs()) {
-                out.remove(k.name());
-                out.put(k.name(), k);
+                if (!names.add(k.name())) {
+                    throw new IllegalArgumentException(program + " declares " + k.name() + " twice");
+                }
             }
         }
-        return out;
     }
 
     /**
@@ -61,20 +55,10 @@ public final class KnobSheet {
     public void print(PrintStream out) {
         out.println(program + " takes no arguments; it reads these environment variables"
                 + " (an empty one counts as unset):");
-        Map<String, KnobDef<?>> effective = knobs();
         for (Group g : groups) {
-            List<KnobDef<?>> shown = new ArrayList<>();
-            for (KnobDef<?> k : g.knobs()) {
-                if (effective.get(k.name()) == k) {
-                    shown.add(k);
-                }
-            }
-            if (shown.isEmpty()) {
-                continue;
-            }
             out.println();
             out.println(g.heading() + ":");
-            for (KnobDef<?> k : shown) {
+            for (KnobDef<?> k : g.knobs()) {
                 out.println("  " + k + "    (" + k.form() + ")");
                 out.println("      " + k.doc());
             }

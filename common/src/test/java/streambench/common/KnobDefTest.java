@@ -57,26 +57,34 @@ class KnobDefTest {
     }
 
     @Test
-    void theSheetPrintsEveryKnobOnceWithDefaultFormAndDoc() {
-        KnobDef<Integer> shared = KnobDef.nonNegativeInt("EVERY", "100", "shared meaning");
-        KnobDef<Integer> own = KnobDef.nonNegativeInt("EVERY", "10", "this jar's meaning");
+    void theSheetPrintsEveryKnobWithDefaultFormAndDocUnderItsGroup() {
+        KnobDef<Integer> every = KnobDef.nonNegativeInt("EVERY", "10", "this jar's meaning");
         KnobSheet sheet = new KnobSheet(
                 "prog",
                 "TOPIC",
-                List.of(
-                        new KnobSheet.Group("shared", List.of(shared, INTERVAL)),
-                        new KnobSheet.Group("own", List.of(own))));
+                List.of(new KnobSheet.Group("shared", List.of(INTERVAL)), new KnobSheet.Group("own", List.of(every))));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         sheet.print(new PrintStream(bytes, true, StandardCharsets.UTF_8));
         String printed = bytes.toString(StandardCharsets.UTF_8);
         assertThat(printed)
-                .contains("  COMMIT_INTERVAL=1s    (duration > 0: 250ms, 5s, 2m)")
+                .contains("shared:" + System.lineSeparator() + "  COMMIT_INTERVAL=1s    (duration > 0: 250ms, 5s, 2m)")
                 .contains("      a commit every interval")
-                .contains("  EVERY=10    (integer >= 0)")
-                .doesNotContain("EVERY=100")
+                .contains("own:" + System.lineSeparator() + "  EVERY=10    (integer >= 0)")
                 .contains("connection (no defaults): TOPIC");
-        assertThat(sheet.knobs()).containsOnlyKeys("COMMIT_INTERVAL", "EVERY");
-        assertThat(sheet.knobs().get("EVERY")).isSameAs(own);
+    }
+
+    @Test
+    void aNameTwoGroupsDeclareIsRefused() {
+        KnobDef<Integer> shared = KnobDef.nonNegativeInt("EVERY", "100", "shared meaning");
+        KnobDef<Integer> own = KnobDef.nonNegativeInt("EVERY", "10", "this jar's meaning");
+        assertThatThrownBy(() -> new KnobSheet(
+                        "prog",
+                        "TOPIC",
+                        List.of(
+                                new KnobSheet.Group("shared", List.of(shared)),
+                                new KnobSheet.Group("own", List.of(own)))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("prog declares EVERY twice");
     }
 
     @Test
