@@ -3,7 +3,7 @@
 # that reaches no image registry (docker-compose.local.yml; docs/containers.md, "Without a registry"):
 #   streambench/base-jre17  Debian bookworm, minimal, with openjdk-17-jre-headless  (JRE_IMAGE)
 #   streambench/base-node   Debian trixie, minimal, with nodejs and npm              (NODE_IMAGE)
-# Debian's Node (20 in trixie, past its end of life) only runs npm in harness/azurite/Dockerfile: the image
+# Debian's Node (20 in trixie, past its end of life) only runs npm in services/azurite/Dockerfile: the image
 # runs Azurite on the Node 24 LTS binary that npm ci installs from the lock file (node-linux-<arch>).
 # Needs root, debootstrap and a running Docker engine; about a minute per image. An image already there is
 # kept (REBUILD=1 builds it again). DEBIAN_MIRROR: the mirror to use; default: the one apt uses here.

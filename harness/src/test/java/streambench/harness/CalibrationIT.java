@@ -15,11 +15,11 @@ import streambench.common.Knobs;
 import streambench.common.LakeSettings;
 import streambench.harness.analysis.SecondBin;
 import streambench.harness.analysis.TableAnalysis;
-import streambench.harness.delta.DeltaLogTail;
-import streambench.harness.delta.SyntheticTable;
-import streambench.harness.services.EmbeddedAzurite;
-import streambench.harness.services.InstallLayout;
-import streambench.harness.services.LakeFileSystem;
+import streambench.services.EmbeddedAzurite;
+import streambench.services.InstallLayout;
+import streambench.services.LakeFileSystem;
+import streambench.services.delta.DeltaLogTail;
+import streambench.services.delta.SyntheticTable;
 
 /**
  * Is the clock honest? A test-only writer commits known events into a Delta table on Azurite, each

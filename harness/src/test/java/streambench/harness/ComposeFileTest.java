@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 import streambench.harness.engine.Engine;
 import streambench.harness.engine.Engines;
-import streambench.harness.services.InstallLayout;
+import streambench.services.InstallLayout;
 
 /**
  * No Docker engine runs on our machines, so the container setup is checked statically: every image we
@@ -112,7 +112,7 @@ class ComposeFileTest {
                 .filter(service -> service.containsKey("build"))
                 .forEach(service -> dockerfiles.add(dockerfile(service)));
         dockerfiles.add(root.resolve("kafka-runtime/Dockerfile"));
-        dockerfiles.add(root.resolve("harness/azurite/Dockerfile"));
+        dockerfiles.add(root.resolve("services/azurite/Dockerfile"));
         Pattern base = Pattern.compile(
                 "(?m)^ARG (JRE_IMAGE=eclipse-temurin:17-jre|NODE_IMAGE=node:24-bookworm-slim)\\n(?:#.*\\n)*FROM \\$\\{(\\w+)}$");
         for (Path dockerfile : dockerfiles) {
@@ -142,7 +142,7 @@ class ComposeFileTest {
                         "feldera-client/Dockerfile",
                         "flink-consumer/Dockerfile",
                         "harness/Dockerfile",
-                        "harness/azurite/Dockerfile",
+                        "services/azurite/Dockerfile",
                         "kafka-runtime/Dockerfile",
                         "producer/Dockerfile",
                         "spark-consumer/spark-3.5/Dockerfile",

@@ -30,8 +30,9 @@ import streambench.common.Knobs;
 import streambench.common.LakeSettings;
 import streambench.harness.engine.Engine;
 import streambench.harness.engine.Engines;
-import streambench.harness.services.FreePort;
-import streambench.harness.services.InstallLayout;
+import streambench.services.FreePort;
+import streambench.services.InstallLayout;
+import streambench.testkit.DeltaTableContents;
 
 /**
  * The Compose flow, run: every image built on the bases JRE_IMAGE and NODE_IMAGE name (local images from

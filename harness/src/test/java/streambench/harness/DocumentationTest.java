@@ -12,7 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import streambench.harness.services.InstallLayout;
+import streambench.services.InstallLayout;
 
 /**
  * The front door and the figures behind it: every relative link in a README or a page of docs/ resolves, the README

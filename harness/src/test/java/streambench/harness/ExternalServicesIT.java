@@ -11,13 +11,14 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import streambench.harness.cli.HarnessMain;
-import streambench.harness.engine.ConsumerProcess;
-import streambench.harness.services.ChildProcess;
-import streambench.harness.services.EmbeddedAzurite;
-import streambench.harness.services.EmbeddedKafka;
-import streambench.harness.services.InstallLayout;
-import streambench.harness.services.ProducerLauncher;
-import streambench.harness.services.TopicAdmin;
+import streambench.services.ChildProcess;
+import streambench.services.ConsumerProcess;
+import streambench.services.EmbeddedAzurite;
+import streambench.services.EmbeddedKafka;
+import streambench.services.InstallLayout;
+import streambench.services.ProducerLauncher;
+import streambench.services.TopicAdmin;
+import streambench.testkit.DeltaTableContents;
 
 /**
  * The cloud flow, with our own services standing in for the cloud: a Kafka and a lake the harness is

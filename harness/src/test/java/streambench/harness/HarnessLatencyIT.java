@@ -13,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import streambench.harness.cli.HarnessMain;
+import streambench.testkit.ListeningSockets;
 
 /**
  * The product's main job, end to end, for every engine that exists: the harness runs each one for

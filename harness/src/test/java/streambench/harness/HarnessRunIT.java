@@ -8,9 +8,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import streambench.harness.analysis.ProducerReport;
 import streambench.harness.cli.HarnessMain;
-import streambench.harness.services.ChildProcess;
+import streambench.services.ChildProcess;
+import streambench.services.ProducerReport;
 
 /** `mvn -pl harness exec:java` in miniature: embedded Kafka + Azurite, producer, status line, nothing left running. */
 class HarnessRunIT {

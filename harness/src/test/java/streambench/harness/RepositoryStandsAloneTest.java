@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import streambench.harness.services.InstallLayout;
+import streambench.services.InstallLayout;
 
 /**
  * Everything a user needs is in the repository: no README, doc, source, pom, compose file or Dockerfile

@@ -1,6 +1,7 @@
 package streambench.harness.analysis;
 
 import java.util.Map;
+import streambench.services.ProducerReport;
 
 /**
  * What the run's producers say the table must hold, for the analysis to check every row against: per producer_id

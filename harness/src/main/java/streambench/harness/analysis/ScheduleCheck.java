@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import streambench.services.ProducerReport;
 
 /**
  * Every measured row's {@code ts} against when its producer's schedule said it was due. The producer writes the

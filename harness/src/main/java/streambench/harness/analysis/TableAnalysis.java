@@ -7,9 +7,9 @@ import java.util.function.LongConsumer;
 import org.HdrHistogram.Histogram;
 import org.apache.hadoop.fs.FileSystem;
 import streambench.common.ProducerContract;
-import streambench.harness.delta.DeltaCommit;
-import streambench.harness.delta.DeltaLogReader;
-import streambench.harness.delta.Visibility;
+import streambench.services.delta.DeltaCommit;
+import streambench.services.delta.DeltaLogReader;
+import streambench.services.delta.Visibility;
 
 /**
  * Latency of every committed record: the commit time of the version that first made it visible minus

@@ -8,10 +8,10 @@ import java.util.TreeMap;
 import java.util.function.LongConsumer;
 import org.apache.hadoop.fs.FileSystem;
 import streambench.common.ProducerContract;
-import streambench.harness.delta.DeltaCommit;
-import streambench.harness.delta.DeltaLogReader;
-import streambench.harness.delta.EventFileReader;
-import streambench.harness.delta.Visibility;
+import streambench.services.delta.DeltaCommit;
+import streambench.services.delta.DeltaLogReader;
+import streambench.services.delta.EventFileReader;
+import streambench.services.delta.Visibility;
 
 /**
  * What {@link TableAnalysis} counts while it reads a table, one commit at a time in log order: each row goes to

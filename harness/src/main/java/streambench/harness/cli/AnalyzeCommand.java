@@ -14,7 +14,6 @@ import picocli.CommandLine.Parameters;
 import streambench.common.ConfigException;
 import streambench.common.Knobs;
 import streambench.common.LakeSettings;
-import streambench.harness.analysis.ProducerReport;
 import streambench.harness.analysis.RunExpectations;
 import streambench.harness.analysis.TableAnalysis;
 import streambench.harness.engine.Engine;
@@ -25,8 +24,9 @@ import streambench.harness.engine.RunDirectory;
 import streambench.harness.engine.RunInfo;
 import streambench.harness.engine.RunJudge;
 import streambench.harness.report.ResultsWriter;
-import streambench.harness.services.LakeFileSystem;
-import streambench.harness.services.Machine;
+import streambench.services.LakeFileSystem;
+import streambench.services.Machine;
+import streambench.services.ProducerReport;
 
 /**
  * {@code analyze <table>}: recomputes every result from an existing Delta table and the producer's

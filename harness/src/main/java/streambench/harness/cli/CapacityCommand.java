@@ -14,7 +14,7 @@ import streambench.harness.engine.Engine;
 import streambench.harness.engine.RunDirectory;
 import streambench.harness.report.CapacityReport;
 import streambench.harness.search.CapacitySearch;
-import streambench.harness.services.Machine;
+import streambench.services.Machine;
 
 /**
  * The highest offered rate at which an engine passes every check: sustainable throughput, found by trials

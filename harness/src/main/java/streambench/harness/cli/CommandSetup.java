@@ -9,8 +9,8 @@ import streambench.harness.engine.Engines;
 import streambench.harness.engine.KnobDefaults;
 import streambench.harness.engine.RunDirectory;
 import streambench.harness.engine.RunInfo;
-import streambench.harness.services.InstallLayout;
-import streambench.harness.services.Machine;
+import streambench.services.InstallLayout;
+import streambench.services.Machine;
 
 /**
  * What {@code run}, {@code capacity} and {@code tune} each start from, in the same order and with the same

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 import streambench.common.ConfigException;
 import streambench.common.ConsumerContract;
 import streambench.common.Secrets;
-import streambench.harness.services.ChildProcess;
+import streambench.services.ChildProcess;
 
 /**
  * {@code mvn -pl harness exec:java [-Dexec.args="..."]}: the streambench command line. With no

@@ -112,8 +112,8 @@ final class LoadOptions {
     }
 
     /** What the proxy in front of the embedded lake must do; {@code outage}: a lake-outage fault is planned. */
-    streambench.harness.services.LakeFront lakeFront(boolean outage) {
-        return new streambench.harness.services.LakeFront(storeDelay(), strictLake, outage);
+    streambench.services.LakeFront lakeFront(boolean outage) {
+        return new streambench.services.LakeFront(storeDelay(), strictLake, outage);
     }
 
     void validate() {

@@ -20,14 +20,14 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import streambench.common.ConfigException;
 import streambench.common.Knobs;
-import streambench.harness.analysis.ProducerReport;
 import streambench.harness.engine.RunDirectory;
-import streambench.harness.services.ChildProcess;
-import streambench.harness.services.InstallLayout;
-import streambench.harness.services.Machine;
-import streambench.harness.services.ProducerLauncher;
-import streambench.harness.services.Services;
-import streambench.harness.services.TopicAdmin;
+import streambench.services.ChildProcess;
+import streambench.services.InstallLayout;
+import streambench.services.Machine;
+import streambench.services.ProducerLauncher;
+import streambench.services.ProducerReport;
+import streambench.services.Services;
+import streambench.services.TopicAdmin;
 
 /**
  * Benchmark, not a test: on one broker, topic layout and message size, Kafka's own

@@ -1,12 +1,12 @@
 package streambench.harness.cli;
 
 import java.io.PrintStream;
-import streambench.harness.analysis.ProducerReport;
 import streambench.harness.engine.RunDirectory;
-import streambench.harness.services.InstallLayout;
-import streambench.harness.services.ProducerLauncher;
-import streambench.harness.services.Services;
-import streambench.harness.services.TopicAdmin;
+import streambench.services.InstallLayout;
+import streambench.services.ProducerLauncher;
+import streambench.services.ProducerReport;
+import streambench.services.Services;
+import streambench.services.TopicAdmin;
 
 /**
  * {@code run --engines none}: the services and the producer alone, to see whether this machine can

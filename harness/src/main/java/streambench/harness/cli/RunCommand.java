@@ -18,9 +18,9 @@ import streambench.harness.engine.YardstickRatios;
 import streambench.harness.fault.FaultSpec;
 import streambench.harness.report.Manifest;
 import streambench.harness.report.ResultsWriter;
-import streambench.harness.services.InstallLayout;
-import streambench.harness.services.Machine;
-import streambench.harness.services.Services;
+import streambench.services.InstallLayout;
+import streambench.services.Machine;
+import streambench.services.Services;
 
 /**
  * The benchmark: for each engine in turn, with the whole machine to itself, a fresh topic, its

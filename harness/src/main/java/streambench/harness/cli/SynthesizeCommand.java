@@ -14,8 +14,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import streambench.common.Knobs;
 import streambench.common.LakeSettings;
-import streambench.harness.delta.SyntheticTable;
-import streambench.harness.services.LakeFileSystem;
+import streambench.services.LakeFileSystem;
+import streambench.services.delta.SyntheticTable;
 
 /**
  * Hidden: writes a synthetic table with a known latency and the matching producer summary, to

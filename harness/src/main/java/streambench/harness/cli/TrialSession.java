@@ -13,8 +13,8 @@ import streambench.harness.engine.EngineStatus;
 import streambench.harness.engine.RunDirectory;
 import streambench.harness.engine.RunInfo;
 import streambench.harness.search.TrialOutcome;
-import streambench.harness.services.Machine;
-import streambench.harness.services.Services;
+import streambench.services.Machine;
+import streambench.services.Services;
 
 /**
  * The one "run one trial" path of {@code capacity} and {@code tune}: services started once, then per

@@ -23,7 +23,7 @@ import streambench.harness.report.TuningReport;
 import streambench.harness.search.CoordinateDescent;
 import streambench.harness.search.SearchSpace;
 import streambench.harness.search.TrialOutcome;
-import streambench.harness.services.Machine;
+import streambench.services.Machine;
 
 /**
  * The tuning loop with no person in it: the engine's search space from docker-compose.yml, the baseline run

@@ -4,7 +4,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.LongConsumer;
 import streambench.common.ConsumerContract;
-import streambench.harness.services.InstallLayout;
+import streambench.services.ConsumerProcess;
+import streambench.services.InstallLayout;
 
 /**
  * The consumer of one engine's turn, which the kill-consumer fault replaces: SIGKILL, then the same jar

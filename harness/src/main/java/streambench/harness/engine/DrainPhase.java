@@ -2,14 +2,14 @@ package streambench.harness.engine;
 
 import java.io.PrintStream;
 import java.util.List;
-import streambench.harness.analysis.ProducerReport;
-import streambench.harness.delta.DeltaLogTail;
 import streambench.harness.fault.FaultInjector;
 import streambench.harness.fault.FaultRun;
 import streambench.harness.fault.FaultSpec;
 import streambench.harness.fault.PoisonProducer;
-import streambench.harness.services.ChildProcess;
-import streambench.harness.services.ProcessSampler;
+import streambench.services.ChildProcess;
+import streambench.services.ProcessSampler;
+import streambench.services.ProducerReport;
+import streambench.services.delta.DeltaLogTail;
 
 /**
  * After the load: waits until every acknowledged event of the measured producers is visible, the consumer dies, or

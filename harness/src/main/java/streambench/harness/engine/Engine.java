@@ -7,7 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
-import streambench.harness.services.InstallLayout;
+import streambench.services.ConsumerProcess;
+import streambench.services.InstallLayout;
 
 /**
  * What the harness knows of a system under test, and nothing more: its name, where its knob

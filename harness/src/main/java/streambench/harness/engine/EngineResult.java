@@ -6,11 +6,11 @@ import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import streambench.harness.analysis.CommitRow;
 import streambench.harness.analysis.Completeness;
-import streambench.harness.analysis.ProducerReport;
 import streambench.harness.analysis.SecondBin;
 import streambench.harness.analysis.Verdict;
 import streambench.harness.fault.FaultRun;
-import streambench.harness.services.ProcessSampler;
+import streambench.services.ProcessSampler;
+import streambench.services.ProducerReport;
 
 /**
  * Everything the reports say about one engine in one run; {@code notRun} holds why it has no figures.

@@ -8,16 +8,16 @@ import java.util.Optional;
 import org.apache.hadoop.fs.FileSystem;
 import streambench.common.ConsumerContract;
 import streambench.common.ProducerContract;
-import streambench.harness.delta.DeltaLogTail;
 import streambench.harness.fault.FaultInjector;
 import streambench.harness.fault.FaultSpec;
 import streambench.harness.fault.PoisonProducer;
-import streambench.harness.services.InstallLayout;
-import streambench.harness.services.LakeFileSystem;
-import streambench.harness.services.ProcessSampler;
-import streambench.harness.services.ProducerLauncher;
-import streambench.harness.services.Services;
-import streambench.harness.services.TopicAdmin;
+import streambench.services.InstallLayout;
+import streambench.services.LakeFileSystem;
+import streambench.services.ProcessSampler;
+import streambench.services.ProducerLauncher;
+import streambench.services.Services;
+import streambench.services.TopicAdmin;
+import streambench.services.delta.DeltaLogTail;
 
 /**
  * One engine's turn, with the whole machine to itself: a fresh topic; the consumer started and ready; then its

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import streambench.common.ConfigException;
-import streambench.harness.services.InstallLayout;
+import streambench.services.InstallLayout;
 
 /**
  * The engine registry: every engine streambench knows, each described once, in the order runs take them. An

@@ -12,7 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import streambench.harness.services.InstallLayout;
+import streambench.services.ConsumerProcess;
+import streambench.services.InstallLayout;
 
 /**
  * Feldera: the consumer jar is a client that deploys the pipeline on a Feldera server, which cannot run

@@ -6,7 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
-import streambench.harness.services.InstallLayout;
+import streambench.services.ConsumerProcess;
+import streambench.services.InstallLayout;
 
 /**
  * An engine whose consumer is one shaded jar run with {@code java -jar}: Spark 3.5 and 4.2 (one source,

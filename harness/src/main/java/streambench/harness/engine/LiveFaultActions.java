@@ -1,8 +1,8 @@
 package streambench.harness.engine;
 
 import streambench.harness.fault.FaultInjector;
-import streambench.harness.services.ProcessSampler;
-import streambench.harness.services.Services;
+import streambench.services.ProcessSampler;
+import streambench.services.Services;
 
 /** What each fault does in a real run: to the turn's consumer, the harness's lake and its broker. */
 final class LiveFaultActions implements FaultInjector.Actions {

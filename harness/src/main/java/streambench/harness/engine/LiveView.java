@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import streambench.harness.delta.DeltaLogTail;
+import streambench.services.delta.DeltaLogTail;
 
 /**
  * The console during a run: one dense line per second per engine, driven by the producer's own

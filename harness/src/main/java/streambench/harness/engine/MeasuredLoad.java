@@ -4,11 +4,11 @@ import java.io.PrintStream;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import streambench.common.ProducerContract;
-import streambench.harness.delta.DeltaLogTail;
 import streambench.harness.fault.FaultInjector;
 import streambench.harness.fault.PoisonProducer;
-import streambench.harness.services.ProcessSampler;
-import streambench.harness.services.ProducerLauncher;
+import streambench.services.ProcessSampler;
+import streambench.services.ProducerLauncher;
+import streambench.services.delta.DeltaLogTail;
 
 /**
  * The measured schedule: the producer at the run's rate for its duration, the faults and the poison producer

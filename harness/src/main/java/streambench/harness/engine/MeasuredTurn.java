@@ -2,10 +2,10 @@ package streambench.harness.engine;
 
 import java.util.List;
 import java.util.Map;
-import streambench.harness.analysis.ProducerReport;
-import streambench.harness.delta.Visibility;
 import streambench.harness.fault.FaultRun;
-import streambench.harness.services.ProcessSampler;
+import streambench.services.ProcessSampler;
+import streambench.services.ProducerReport;
+import streambench.services.delta.Visibility;
 
 /**
  * What the measured part of a turn hands to the analysis: the producer's summary (and the warm start's, whose rows

@@ -4,7 +4,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import streambench.harness.services.InstallLayout;
+import streambench.services.ConsumerProcess;
+import streambench.services.InstallLayout;
 
 /** An engine whose consumer has not been built into streambench yet: always reported as not run. */
 public record PendingEngine(String id, String label, String knobAnchor, String reason) implements Engine {

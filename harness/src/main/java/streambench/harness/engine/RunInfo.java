@@ -2,7 +2,7 @@ package streambench.harness.engine;
 
 import java.time.Instant;
 import java.util.List;
-import streambench.harness.services.Machine;
+import streambench.services.Machine;
 
 /**
  * The settings of one harness run, as the reports record them. {@code warmStartSeconds} is the warm-up load

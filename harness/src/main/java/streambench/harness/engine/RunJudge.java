@@ -7,11 +7,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import streambench.harness.analysis.Completeness;
-import streambench.harness.analysis.ProducerReport;
 import streambench.harness.analysis.SecondBin;
 import streambench.harness.analysis.TableAnalysis;
 import streambench.harness.analysis.Verdict;
 import streambench.harness.fault.FaultRun;
+import streambench.services.ProducerReport;
 
 /**
  * The verdict over an analysed table, the last phase of a turn and the whole of the {@code analyze} command: every

@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.fs.FileSystem;
 import streambench.harness.analysis.BatchAnatomy;
-import streambench.harness.analysis.ProducerReport;
 import streambench.harness.analysis.RunExpectations;
 import streambench.harness.analysis.TableAnalysis;
+import streambench.services.ProducerReport;
 
 /**
  * The table a turn left, read back through its log and judged ({@link RunJudge}), and the consumer's own account

@@ -4,10 +4,10 @@ import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import streambench.common.ProducerContract;
-import streambench.harness.analysis.ProducerReport;
 import streambench.harness.analysis.TableAnalysis;
-import streambench.harness.delta.DeltaLogTail;
-import streambench.harness.services.ProducerLauncher;
+import streambench.services.ProducerLauncher;
+import streambench.services.ProducerReport;
+import streambench.services.delta.DeltaLogTail;
 
 /**
  * "Ready" says the consumer committed once; the warm start makes sure the run's own path (its topic, its

@@ -16,9 +16,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import streambench.common.AtomicFiles;
 import streambench.common.Secrets;
-import streambench.harness.services.CpuProbe;
-import streambench.harness.services.CpuTimes;
-import streambench.harness.services.Machine;
+import streambench.services.CpuProbe;
+import streambench.services.CpuTimes;
+import streambench.services.Machine;
 
 /**
  * {@code manifest.json}: what made the results in a folder, so that a figure never rests on a hash typed into

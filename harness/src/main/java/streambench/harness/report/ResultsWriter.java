@@ -14,11 +14,11 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import streambench.common.AtomicFiles;
 import streambench.harness.analysis.CommitRow;
-import streambench.harness.analysis.ProducerReport;
 import streambench.harness.analysis.SecondBin;
 import streambench.harness.engine.EngineResult;
 import streambench.harness.engine.RunInfo;
-import streambench.harness.services.ProcessSampler;
+import streambench.services.ProcessSampler;
+import streambench.services.ProducerReport;
 
 /**
  * Writes the result files: {@code latency_timeseries.csv} (the format the tuning loop reads),

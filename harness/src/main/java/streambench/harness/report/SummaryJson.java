@@ -11,13 +11,13 @@ import java.util.TreeMap;
 import streambench.common.Secrets;
 import streambench.harness.analysis.CommitRow;
 import streambench.harness.analysis.Completeness;
-import streambench.harness.analysis.ProducerReport;
 import streambench.harness.analysis.Verdict;
 import streambench.harness.engine.EngineResult;
 import streambench.harness.engine.RunInfo;
 import streambench.harness.engine.YardstickRatios;
 import streambench.harness.fault.FaultRun;
-import streambench.harness.services.ProcessSampler;
+import streambench.services.ProcessSampler;
+import streambench.services.ProducerReport;
 
 /**
  * The shape of summary.json, one record per object. A group of fields that is there or not as a whole

@@ -12,9 +12,7 @@ import java.util.Map;
 import java.util.function.LongPredicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import streambench.harness.delta.EventTableFixture;
-import streambench.harness.delta.EventTableFixture.Row;
-import streambench.harness.delta.Visibility;
+import streambench.harness.analysis.EventTableFixture.Row;
 import streambench.harness.engine.Engine;
 import streambench.harness.engine.EngineResult;
 import streambench.harness.engine.EngineStatus;
@@ -22,7 +20,9 @@ import streambench.harness.engine.MeasuredTurn;
 import streambench.harness.engine.PendingEngine;
 import streambench.harness.engine.RunInfo;
 import streambench.harness.engine.RunJudge;
-import streambench.harness.services.Machine;
+import streambench.services.Machine;
+import streambench.services.ProducerReport;
+import streambench.services.delta.Visibility;
 
 /**
  * The whole verdict over real Delta tables on the local disk: each test writes the table a run would

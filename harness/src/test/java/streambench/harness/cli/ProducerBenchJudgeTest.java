@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import streambench.harness.analysis.ProducerReport;
-import streambench.harness.services.ProducerLauncher;
+import streambench.services.ProducerLauncher;
+import streambench.services.ProducerReport;
 
 class ProducerBenchJudgeTest {
     private static ProducerLauncher.Outcome outcome(

@@ -28,7 +28,7 @@ import streambench.harness.report.TuningReport;
 import streambench.harness.search.CoordinateDescent;
 import streambench.harness.search.SearchSpace;
 import streambench.harness.search.TrialOutcome;
-import streambench.harness.services.ProcessSampler;
+import streambench.services.ProcessSampler;
 
 /** The parts of capacity and tune that need no services: option checks, the search spaces, a trial's reading. */
 class SearchCommandsTest {

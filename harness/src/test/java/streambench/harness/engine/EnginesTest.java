@@ -7,10 +7,11 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import streambench.common.ConfigException;
-import streambench.harness.analysis.ProducerReport;
-import streambench.harness.services.FreePort;
-import streambench.harness.services.InstallLayout;
-import streambench.harness.services.Machine;
+import streambench.services.ConsumerProcess;
+import streambench.services.FreePort;
+import streambench.services.InstallLayout;
+import streambench.services.Machine;
+import streambench.services.ProducerReport;
 
 class EnginesTest {
     private final InstallLayout layout = InstallLayout.load();

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import streambench.harness.services.ChildProcess;
-import streambench.harness.services.InstallLayout;
+import streambench.services.ChildProcess;
+import streambench.services.InstallLayout;
 
 /**
  * Each knob is declared once, in its jar's code (a {@code KnobDef}), and the jar prints its declarations for

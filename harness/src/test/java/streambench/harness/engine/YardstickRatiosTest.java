@@ -8,7 +8,7 @@ import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import streambench.harness.analysis.Verdict;
-import streambench.harness.services.ProcessSampler;
+import streambench.services.ProcessSampler;
 
 class YardstickRatiosTest {
     /** An engine that ran: every latency at {@code seconds}, the consumer at {@code cores} for 2,000 msg/s. */

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import streambench.harness.services.Machine;
+import streambench.services.Machine;
 
 class ManifestTest {
     private static final ObjectMapper JSON = new ObjectMapper();

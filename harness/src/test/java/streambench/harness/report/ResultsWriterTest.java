@@ -16,7 +16,7 @@ import streambench.harness.engine.Engine;
 import streambench.harness.engine.EngineResult;
 import streambench.harness.engine.PendingEngine;
 import streambench.harness.engine.RunInfo;
-import streambench.harness.services.Machine;
+import streambench.services.Machine;
 
 class ResultsWriterTest {
     private static EngineResult result(String label, double max) {

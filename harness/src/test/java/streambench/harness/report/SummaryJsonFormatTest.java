@@ -17,7 +17,6 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import streambench.harness.analysis.CommitRow;
 import streambench.harness.analysis.Completeness;
-import streambench.harness.analysis.ProducerReport;
 import streambench.harness.analysis.SecondBin;
 import streambench.harness.analysis.Verdict;
 import streambench.harness.engine.EngineResult;
@@ -25,8 +24,9 @@ import streambench.harness.engine.PendingEngine;
 import streambench.harness.engine.RunInfo;
 import streambench.harness.engine.WarmStart;
 import streambench.harness.fault.FaultRun;
-import streambench.harness.services.Machine;
-import streambench.harness.services.ProcessSampler;
+import streambench.services.Machine;
+import streambench.services.ProcessSampler;
+import streambench.services.ProducerReport;
 
 /**
  * summary.json is read by people and by tools (check, the README's tables): its shape stays as it was

@@ -1,0 +1,101 @@
+package streambench.services.delta;
+
+import java.io.IOException;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.NanoTime;
+import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.ColumnIOFactory;
+import org.apache.parquet.io.MessageColumnIO;
+import org.apache.parquet.io.RecordReader;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.Type;
+import org.apache.parquet.schema.Types;
+
+/**
+ * Reads {@code ts}, {@code producer_id} and {@code seq} from one Parquet data file, whatever else
+ * it holds (Feldera adds columns). {@code ts} may be INT64 micros or millis (Spark with
+ * TIMESTAMP_MICROS, delta-rs, our Flink sink) or legacy INT96 (Spark's default).
+ */
+public final class EventFileReader {
+    /** Receives one row; {@code tsMicros} is UTC epoch microseconds. */
+    @FunctionalInterface
+    public interface RowSink {
+        void accept(long tsMicros, int producerId, long seq);
+    }
+
+    private EventFileReader() {}
+
+    /** @return rows read */
+    public static long read(FileSystem fs, Path file, RowSink sink) throws IOException {
+        long rows = 0;
+        try (ParquetFileReader reader = ParquetFileReader.open(LakeParquetFiles.input(fs, file))) {
+            MessageType fileSchema = reader.getFooter().getFileMetaData().getSchema();
+            Type tsType = field(fileSchema, "ts", file);
+            field(fileSchema, "producer_id", file);
+            field(fileSchema, "seq", file);
+            MessageType projection = Types.buildMessage()
+                    .addField(fileSchema.getType("ts"))
+                    .addField(fileSchema.getType("producer_id"))
+                    .addField(fileSchema.getType("seq"))
+                    .named("events");
+            reader.setRequestedSchema(projection);
+            TsDecoder ts = TsDecoder.of(tsType.asPrimitiveType(), file);
+            MessageColumnIO io = new ColumnIOFactory().getColumnIO(projection, fileSchema);
+            PageReadStore pages;
+            while ((pages = reader.readNextRowGroup()) != null) {
+                RecordReader<Group> records = io.getRecordReader(pages, new GroupRecordConverter(projection));
+                for (long i = 0, n = pages.getRowCount(); i < n; i++) {
+                    Group g = records.read();
+                    if (g.getFieldRepetitionCount(0) == 0
+                            || g.getFieldRepetitionCount(1) == 0
+                            || g.getFieldRepetitionCount(2) == 0) {
+                        throw new IOException(file + " row " + (rows + 1) + " has a null ts, producer_id or seq");
+                    }
+                    sink.accept(ts.micros(g), g.getInteger(1, 0), g.getLong(2, 0));
+                    rows++;
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static Type field(MessageType schema, String name, Path file) throws IOException {
+        if (!schema.containsField(name)) {
+            throw new IOException(file + " has no column " + name + " (columns: " + schema.getFields() + ")");
+        }
+        return schema.getType(name);
+    }
+
+    private interface TsDecoder {
+        long micros(Group g);
+
+        static TsDecoder of(PrimitiveType type, Path file) throws IOException {
+            switch (type.getPrimitiveTypeName()) {
+                case INT96:
+                    return g -> {
+                        NanoTime t = NanoTime.fromBinary(g.getInt96(0, 0));
+                        // Julian day 2440588 is 1970-01-01
+                        return (t.getJulianDay() - 2_440_588L) * 86_400_000_000L + t.getTimeOfDayNanos() / 1000;
+                    };
+                case INT64:
+                    if (type.getLogicalTypeAnnotation()
+                            instanceof LogicalTypeAnnotation.TimestampLogicalTypeAnnotation t) {
+                        return switch (t.getUnit()) {
+                            case MILLIS -> g -> g.getLong(0, 0) * 1000;
+                            case MICROS -> g -> g.getLong(0, 0);
+                            case NANOS -> g -> g.getLong(0, 0) / 1000;
+                        };
+                    }
+                    throw new IOException(file + ": ts is INT64 without a timestamp unit");
+                default:
+                    throw new IOException(file + ": ts has type " + type + ", expected a timestamp");
+            }
+        }
+    }
+}
