@@ -54,7 +54,7 @@ public final class ProducerMain {
         try {
             List<SenderStats> preroll = preroll(settings, producers, running, out);
             Start start = Start.soon();
-            AckedPerSecond ackedPerSecond = new AckedPerSecond(start.nanos(), settings.durationSeconds());
+            ScheduleSeconds perSecond = new ScheduleSeconds(start.nanos(), settings.durationSeconds());
             List<SenderStats> stats = new ArrayList<>();
             List<ScheduledSender> senders = senders(
                     settings,
@@ -63,7 +63,7 @@ public final class ProducerMain {
                     settings.producerIdBase(),
                     settings.durationSeconds(),
                     false,
-                    ackedPerSecond,
+                    perSecond,
                     stats);
             // the harness counts its faults from this line, not from the process's start
             out.println(ProducerContract.SCHEDULE_STARTS);
@@ -77,7 +77,7 @@ public final class ProducerMain {
             flushAndClose(producers);
             ticker.shutdownNow();
             ProducerSummary summary =
-                    summarize(settings, stats, senders, ackedPerSecond, start.micros(), start.nanos(), preroll);
+                    summarize(settings, stats, senders, perSecond, start.micros(), start.nanos(), preroll);
             if (settings.summaryFile().isPresent()) {
                 summary.writeTo(settings.summaryFile().get());
             }
@@ -136,14 +136,14 @@ public final class ProducerMain {
             int firstId,
             long seconds,
             boolean skipLate,
-            AckedPerSecond ackedPerSecond,
+            ScheduleSeconds perSecond,
             List<SenderStats> stats) {
         List<ScheduledSender> senders = new ArrayList<>();
         for (int i = 0; i < settings.threads(); i++) {
             RateSchedule schedule = new RateSchedule(settings.rateOfThread(i), start.nanos(), start.micros());
             long count = seconds == 0 ? Long.MAX_VALUE : schedule.eventsWithin(seconds);
-            SenderStats s = new SenderStats(
-                    firstId + i, ackedPerSecond, schedule.eventsPerSecond(), schedule.startEpochMicros());
+            SenderStats s =
+                    new SenderStats(firstId + i, perSecond, schedule.eventsPerSecond(), schedule.startEpochMicros());
             stats.add(s);
             senders.add(new ScheduledSender(
                     producers.get(i),
@@ -186,7 +186,7 @@ public final class ProducerMain {
                 prerollFirstId(settings.producerIdBase()),
                 settings.prerollSeconds(),
                 true,
-                new AckedPerSecond(start.nanos(), 0),
+                new ScheduleSeconds(start.nanos(), 0),
                 stats);
         running.addAll(senders);
         sendAll(senders, stats);
@@ -299,7 +299,7 @@ public final class ProducerMain {
             ProducerSettings settings,
             List<SenderStats> stats,
             List<ScheduledSender> senders,
-            AckedPerSecond ackedPerSecond,
+            ScheduleSeconds perSecond,
             long startMicros,
             long startNanos,
             List<SenderStats> preroll) {
@@ -331,7 +331,8 @@ public final class ProducerMain {
                 elapsed == 0 ? 0 : acked / elapsed,
                 maxSendLagMs,
                 maxAckLagMs,
-                ackedPerSecond.snapshot(),
+                perSecond.snapshot(),
+                perSecond.sendLagSnapshot(),
                 stats.stream().map(ProducerSummary.PerProducer::of).toList(),
                 preroll.stream().mapToLong(s -> s.acked.get()).sum(),
                 preroll.stream().map(ProducerSummary.PerProducer::of).toList());

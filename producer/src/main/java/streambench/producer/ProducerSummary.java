@@ -14,7 +14,9 @@ import java.util.List;
  * events over the time from the schedule's start to the last acknowledgement; {@code max_ack_lag_ms}
  * is the worst delay from an event's due time to its acknowledgement: the load was delivered as
  * offered only when that stayed small. {@code acked_per_second[k]} counts the acknowledged events due in
- * second k of the schedule (all producer_ids together); {@code duration_s} is the schedule's length.
+ * second k of the schedule (all producer_ids together), {@code send_lag_us_per_second[k]} the worst lag of their
+ * send() calls behind their due time (µs, the producer's share of that second's latency); {@code duration_s} is
+ * the schedule's length.
  * {@code preroll_acked} counts the pre-roll's acknowledged events (reserved producer ids, in the topic before
  * the schedule's), which a reader of the table waits for too, and {@code preroll_producers} its producer ids with
  * their seq ranges (a pre-roll skips events while behind, so its ranges may have gaps). Each producer's
@@ -37,6 +39,7 @@ record ProducerSummary(
         @JsonProperty("max_send_lag_ms") double maxSendLagMs,
         @JsonProperty("max_ack_lag_ms") double maxAckLagMs,
         @JsonProperty("acked_per_second") long[] ackedPerSecond,
+        @JsonProperty("send_lag_us_per_second") long[] sendLagMicrosPerSecond,
         List<PerProducer> producers,
         @JsonProperty("preroll_acked") long prerollAcked,
         @JsonProperty("preroll_producers") List<PerProducer> prerollProducers) {

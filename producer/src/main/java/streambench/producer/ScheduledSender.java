@@ -93,7 +93,7 @@ final class ScheduledSender implements Runnable {
                 seq = next - 1; // the loop's seq++ lands on the first event due now
                 continue;
             }
-            stats.observeSendLag(Math.max(0, now - due));
+            stats.observeSendLag(due, Math.max(0, now - due));
             String payload = padding(EventCodec.payloadLengthFor(messageBytes, producerId, seq));
             byte[] value = codec.encode(new Event(schedule.dueEpochMicros(seq), producerId, seq, payload));
             final long s = seq;

@@ -30,7 +30,7 @@ final class SenderStats {
     final LongAccumulator maxAckLagNanos = new LongAccumulator(Math::max, 0);
     final LongAccumulator lastAckNanos = new LongAccumulator(Math::max, Long.MIN_VALUE);
 
-    private final AckedPerSecond ackedPerSecond;
+    private final ScheduleSeconds perSecond;
 
     /** The schedule of this producer_id: its rate and its first event's due time (epoch µs); 0 when unknown. */
     final double rate;
@@ -38,21 +38,23 @@ final class SenderStats {
     final long startMicros;
 
     SenderStats(int producerId) {
-        this(producerId, new AckedPerSecond(0, 0));
+        this(producerId, new ScheduleSeconds(0, 0));
     }
 
-    SenderStats(int producerId, AckedPerSecond ackedPerSecond) {
-        this(producerId, ackedPerSecond, 0, 0);
+    SenderStats(int producerId, ScheduleSeconds perSecond) {
+        this(producerId, perSecond, 0, 0);
     }
 
-    SenderStats(int producerId, AckedPerSecond ackedPerSecond, double rate, long startMicros) {
+    SenderStats(int producerId, ScheduleSeconds perSecond, double rate, long startMicros) {
         this.producerId = producerId;
         this.rate = rate;
         this.startMicros = startMicros;
-        this.ackedPerSecond = ackedPerSecond;
+        this.perSecond = perSecond;
     }
 
-    void observeSendLag(long lagNanos) {
+    /** @param dueNanos when the event was due, which names the second of the schedule it counts in */
+    void observeSendLag(long dueNanos, long lagNanos) {
+        perSecond.onSend(dueNanos, lagNanos);
         currentSendLagNanos = lagNanos;
         intervalMaxSendLagNanos.accumulate(lagNanos);
         maxSendLagNanos.accumulate(lagNanos);
@@ -60,7 +62,7 @@ final class SenderStats {
 
     void onAck(long seq, long dueNanos, long nowNanos) {
         acked.incrementAndGet();
-        ackedPerSecond.onAck(dueNanos);
+        perSecond.onAck(dueNanos);
         firstAckedSeq.accumulate(seq);
         lastAckedSeq.accumulate(seq);
         long lag = Math.max(0, nowNanos - dueNanos);

@@ -19,7 +19,9 @@ import streambench.common.ConfigException;
  * The producer's summary file as the harness reads it (fields it does not know are ignored).
  * {@code durationSeconds} and {@code ackedPerSecond} are absent from summaries written before they existed;
  * {@code prerollAcked} (the pre-roll's acknowledged events, in the topic before the schedule's) is 0 there, and
- * {@code prerollProducers} and each producer's {@code rate} and {@code startMicros} are absent (null).
+ * {@code prerollProducers} and each producer's {@code rate} and {@code startMicros} are absent (null), and so is
+ * {@code sendLagMicrosPerSecond}, each second's worst send() lag behind schedule (the latency waterfall's producer
+ * stage).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ProducerReport(
@@ -38,7 +40,46 @@ public record ProducerReport(
         @JsonProperty("acked_per_second") long[] ackedPerSecond,
         List<PerProducer> producers,
         @JsonProperty("preroll_acked") long prerollAcked,
-        @JsonProperty("preroll_producers") List<PerProducer> prerollProducers) {
+        @JsonProperty("preroll_producers") List<PerProducer> prerollProducers,
+        @JsonProperty("send_lag_us_per_second") long[] sendLagMicrosPerSecond) {
+
+    /** A report without the per-second send lag (summaries written before it existed, and tests). */
+    public ProducerReport(
+            String topic,
+            String started,
+            long targetRate,
+            Double durationSeconds,
+            double elapsedSeconds,
+            boolean completedSchedule,
+            long sent,
+            long acked,
+            long failed,
+            double achievedRate,
+            double maxSendLagMs,
+            double maxAckLagMs,
+            long[] ackedPerSecond,
+            List<PerProducer> producers,
+            long prerollAcked,
+            List<PerProducer> prerollProducers) {
+        this(
+                topic,
+                started,
+                targetRate,
+                durationSeconds,
+                elapsedSeconds,
+                completedSchedule,
+                sent,
+                acked,
+                failed,
+                achievedRate,
+                maxSendLagMs,
+                maxAckLagMs,
+                ackedPerSecond,
+                producers,
+                prerollAcked,
+                prerollProducers,
+                null);
+    }
 
     /**
      * One producer_id: its acknowledged seq range and, from summaries that have them, its schedule: event
@@ -79,6 +120,11 @@ public record ProducerReport(
     public long scheduleEndMicros(long fallbackSeconds) {
         double seconds = durationSeconds != null && durationSeconds > 0 ? durationSeconds : fallbackSeconds;
         return startMicros() + Math.round(seconds * 1e6);
+    }
+
+    /** The worst send() lag behind schedule of each second's events, µs, when the summary has it. */
+    public Optional<long[]> sendLagBySecond() {
+        return Optional.ofNullable(sendLagMicrosPerSecond);
     }
 
     /** Acknowledged events per second of the schedule, when the summary has them. */
@@ -173,30 +219,39 @@ public record ProducerReport(
                 reports.stream().mapToDouble(ProducerReport::achievedRate).sum(),
                 reports.stream().mapToDouble(ProducerReport::maxSendLagMs).max().orElse(0),
                 reports.stream().mapToDouble(ProducerReport::maxAckLagMs).max().orElse(0),
-                mergedPerSecond(reports, start),
+                mergedPerSecond(reports, start, ProducerReport::ackedPerSecond, Long::sum),
                 all,
                 reports.stream().mapToLong(ProducerReport::prerollAcked).sum(),
                 reports.stream()
                         .flatMap(r -> r.prerollProducers() == null
                                 ? java.util.stream.Stream.empty()
                                 : r.prerollProducers().stream())
-                        .toList());
+                        .toList(),
+                mergedPerSecond(reports, start, ProducerReport::sendLagMicrosPerSecond, Math::max));
     }
 
-    /** Each producer's seconds shifted onto the earliest one's; unknown as soon as one summary lacks them. */
-    private static long[] mergedPerSecond(List<ProducerReport> reports, long startMicros) {
-        if (reports.stream().anyMatch(r -> r.ackedPerSecond() == null)) {
+    /**
+     * Each producer's seconds shifted onto the earliest one's and combined ({@code Long::sum} for counts,
+     * {@code Math::max} for lags); unknown as soon as one summary lacks them.
+     */
+    private static long[] mergedPerSecond(
+            List<ProducerReport> reports,
+            long startMicros,
+            java.util.function.Function<ProducerReport, long[]> field,
+            java.util.function.LongBinaryOperator combine) {
+        if (reports.stream().anyMatch(r -> field.apply(r) == null)) {
             return null;
         }
         int length = 0;
         for (ProducerReport r : reports) {
-            length = Math.max(length, shift(r, startMicros) + r.ackedPerSecond().length);
+            length = Math.max(length, shift(r, startMicros) + field.apply(r).length);
         }
         long[] out = new long[length];
         for (ProducerReport r : reports) {
             int shift = shift(r, startMicros);
-            for (int k = 0; k < r.ackedPerSecond().length; k++) {
-                out[shift + k] += r.ackedPerSecond()[k];
+            long[] values = field.apply(r);
+            for (int k = 0; k < values.length; k++) {
+                out[shift + k] = combine.applyAsLong(out[shift + k], values[k]);
             }
         }
         return out;

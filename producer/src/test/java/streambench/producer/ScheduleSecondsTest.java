@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-class AckedPerSecondTest {
+class ScheduleSecondsTest {
     @Test
     void countsEachAckInTheSecondItWasDueNotWhenItCame() {
-        AckedPerSecond acked = new AckedPerSecond(1_000, 3);
+        ScheduleSeconds acked = new ScheduleSeconds(1_000, 3);
         acked.onAck(1_000); // due at the start: second 0
         acked.onAck(1_000 + 999_999_999); // the last nanosecond of second 0
         acked.onAck(1_000 + 1_000_000_000); // second 1
@@ -19,8 +19,19 @@ class AckedPerSecondTest {
 
     @Test
     void aProducerWithoutAnEndKeepsNoCounts() {
-        AckedPerSecond acked = new AckedPerSecond(0, 0);
+        ScheduleSeconds acked = new ScheduleSeconds(0, 0);
         acked.onAck(5);
         assertThat(acked.snapshot()).isEmpty();
+    }
+
+    @Test
+    void keepsTheWorstSendLagOfEachSecondItsEventsWereDueIn() {
+        ScheduleSeconds seconds = new ScheduleSeconds(1_000, 3);
+        seconds.onSend(1_000, 2_000_000); // due in second 0, sent 2 ms late
+        seconds.onSend(1_000 + 500_000_000, 7_000_000); // second 0: 7 ms, the worst
+        seconds.onSend(1_000 + 600_000_000, 3_000_000);
+        seconds.onSend(1_000 + 2_000_000_000L, 1_500); // second 2: 1.5 µs
+        seconds.onSend(1_000 + 3_000_000_000L, 9_000_000_000L); // past the schedule: not kept
+        assertThat(seconds.sendLagSnapshot()).containsExactly(7_000, 0, 1);
     }
 }
