@@ -58,7 +58,7 @@ final class EventDeserializer implements KafkaRecordDeserializationSchema<EventR
             return;
         }
         // outside the try: a failure downstream is not this record's fault and must fail the task as usual
-        out.collect(new EventRow(e.tsMicros(), e.producerId(), e.seq()));
+        out.collect(new EventRow(e.tsMicros(), e.producerId(), e.seq(), EventRow.kafkaTsMicros(record.timestamp())));
     }
 
     private void drop(ConsumerRecord<byte[], byte[]> record, String reason) {

@@ -84,6 +84,29 @@ class EventDeserializerTest {
     }
 
     @Test
+    void theRecordsKafkaTimestampGoesWithTheEventForTheLatencyWaterfall() throws Exception {
+        EventDeserializer d = opened(new EventDeserializer());
+        byte[] value = new EventCodec().encode(new Event(TS, 0, 7, "x"));
+        d.deserialize(
+                new ConsumerRecord<>(
+                        "events",
+                        0,
+                        43,
+                        1_767_225_600_123L,
+                        org.apache.kafka.common.record.TimestampType.LOG_APPEND_TIME,
+                        0,
+                        value.length,
+                        null,
+                        value,
+                        new org.apache.kafka.common.header.internals.RecordHeaders(),
+                        java.util.Optional.empty()),
+                collector);
+        assertThat(out)
+                .usingRecursiveFieldByFieldElementComparator()
+                .containsExactly(new EventRow(TS, 0, 7, 1_767_225_600_123_000L));
+    }
+
+    @Test
     void aTombstoneIsCountedAndDropped() throws Exception {
         EventDeserializer d = opened(new EventDeserializer());
         d.deserialize(record(null), collector);

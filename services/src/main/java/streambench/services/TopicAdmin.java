@@ -13,7 +13,11 @@ import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import streambench.common.KafkaConnection;
 
-/** Creates and deletes the per-run topics. */
+/**
+ * Creates and deletes the per-run topics. A topic it creates stamps each record with the broker's append time
+ * ({@code message.timestamp.type=LogAppendTime}), so the timestamp every consumer writes beside the event says when
+ * the record reached the broker: the latency waterfall's boundary between the broker and the engine.
+ */
 public final class TopicAdmin implements AutoCloseable {
     private final Admin admin;
     private final KafkaConnection kafka;
@@ -25,12 +29,27 @@ public final class TopicAdmin implements AutoCloseable {
         this.kafka = kafka;
     }
 
-    /** Creates {@code topic} with {@code partitions} and waits until every partition has a leader. */
+    /** The topic config, and the value that makes a record's timestamp its append time on the broker. */
+    public static final String TIMESTAMP_TYPE = "message.timestamp.type";
+
+    public static final String LOG_APPEND_TIME = "LogAppendTime";
+
+    /**
+     * Creates {@code topic} with {@code partitions}, stamped with the broker's append time, and waits until every
+     * partition has a leader. A service that refuses the setting (some Kafka-compatible ones stamp every record
+     * on arrival anyway) gets the topic without it; {@link #timestampType} says what the topic has.
+     */
     public void create(String topic, int partitions) throws InterruptedException {
         try {
-            admin.createTopics(List.of(new NewTopic(topic, Optional.of(partitions), Optional.empty())))
-                    .all()
-                    .get(30, TimeUnit.SECONDS);
+            try {
+                createTopic(topic, partitions, Map.of(TIMESTAMP_TYPE, LOG_APPEND_TIME));
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof org.apache.kafka.common.errors.InvalidConfigurationException
+                        || e.getCause() instanceof org.apache.kafka.common.errors.PolicyViolationException)) {
+                    throw e;
+                }
+                createTopic(topic, partitions, Map.of());
+            }
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
                 throw new IllegalStateException(
@@ -59,6 +78,47 @@ public final class TopicAdmin implements AutoCloseable {
             Thread.sleep(100);
         }
         throw new IllegalStateException("topic " + topic + " has no leader for every partition after 30 s");
+    }
+
+    private void createTopic(String topic, int partitions, Map<String, String> configs)
+            throws ExecutionException, InterruptedException, java.util.concurrent.TimeoutException {
+        admin.createTopics(List.of(new NewTopic(topic, Optional.of(partitions), Optional.empty()).configs(configs)))
+                .all()
+                .get(30, TimeUnit.SECONDS);
+    }
+
+    /**
+     * {@code LogAppendTime} or {@code CreateTime} (the producer's clock at send()), as the broker describes the topic;
+     * {@code unknown} where it does not say (Event Hubs stamps the enqueued time, which is the append time).
+     */
+    public String timestampType(String topic) throws InterruptedException {
+        org.apache.kafka.common.config.ConfigResource resource = new org.apache.kafka.common.config.ConfigResource(
+                org.apache.kafka.common.config.ConfigResource.Type.TOPIC, topic);
+        try {
+            var entry = admin.describeConfigs(List.of(resource))
+                    .all()
+                    .get(10, TimeUnit.SECONDS)
+                    .get(resource)
+                    .get(TIMESTAMP_TYPE);
+            return entry == null || entry.value() == null ? "unknown" : entry.value();
+        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            return "unknown";
+        }
+    }
+
+    /** What a record's Kafka timestamp on {@code topic} means for the latency waterfall, in one sentence. */
+    public String describeTimestamps(String topic) throws InterruptedException {
+        String type = timestampType(topic);
+        return switch (type) {
+            case LOG_APPEND_TIME ->
+                "records stamped with the broker's append time (" + TIMESTAMP_TYPE + "=" + LOG_APPEND_TIME + ")";
+            case "CreateTime" ->
+                "records stamped by the producer at send() (CreateTime): the waterfall's broker"
+                        + " stage shows as the engine's";
+            default ->
+                "the broker does not say how it stamps records (" + TIMESTAMP_TYPE + " " + type + "); on Event"
+                        + " Hubs the enqueued time is the append time";
+        };
     }
 
     /** Fails with a message naming the address when the cluster does not answer within {@code timeout}. */

@@ -16,7 +16,8 @@ import streambench.common.EventCodec;
 import streambench.common.MalformedEventException;
 
 /**
- * The event's JSON as Spark columns: {@code ts TIMESTAMP, producer_id INT, seq BIGINT}. A record is
+ * The event's JSON as Spark columns: {@code ts TIMESTAMP, producer_id INT, seq BIGINT}, and the table's, which adds
+ * the record's Kafka timestamp ({@code kafka_ts TIMESTAMP}). A record is
  * valid exactly when common's {@link EventCodec} decodes it, as in the Flink consumer; anything else
  * is dropped and counted.
  *
@@ -35,10 +36,14 @@ final class EventColumns {
             .add("producer_id", DataTypes.IntegerType)
             .add("seq", DataTypes.LongType);
 
+    /** {@code kafka_ts}: the record's Kafka timestamp, for the latency waterfall (null in the warm-up's rows). */
     static final StructType TABLE_SCHEMA = new StructType()
             .add("ts", DataTypes.TimestampType)
             .add("producer_id", DataTypes.IntegerType)
-            .add("seq", DataTypes.LongType);
+            .add("seq", DataTypes.LongType)
+            .add("kafka_ts", DataTypes.TimestampType);
+
+    static final Column[] TABLE_COLUMNS = {col("ts"), col("producer_id"), col("seq"), col("kafka_ts")};
 
     private static final UserDefinedFunction DECODE = udf((UDF1<byte[], Row>) EventColumns::decode, DECODED);
 

@@ -46,14 +46,19 @@ public final class SparkConsumerMain {
         MainRunner.runAndExit(PROGRAM, args, SparkKnobs.sheet(), () -> run(Knobs.fromEnvironment(), System.out));
     }
 
-    /** Kafka value bytes to {@code ts, producer_id, seq, valid}: the same columns for the stream and the warm-up. */
+    /**
+     * Kafka records ({@code value}, {@code timestamp}) to {@code ts, producer_id, seq, kafka_ts, valid}: the same
+     * columns for the stream and the warm-up. {@code kafka_ts} is the source's timestamp, the broker's append time on
+     * the harness's topics.
+     */
     static Dataset<Row> parse(Dataset<Row> kafkaRecords) {
         return kafkaRecords
-                .select(EventColumns.decoded().as("e"))
+                .select(EventColumns.decoded().as("e"), col("timestamp").as("kafka_ts"))
                 .select(
                         EventColumns.ts().as("ts"),
                         col("e.producer_id").as("producer_id"),
-                        col("e.seq").as("seq"))
+                        col("e.seq").as("seq"),
+                        col("kafka_ts"))
                 .withColumn("valid", EventColumns.valid());
     }
 
@@ -80,18 +85,20 @@ public final class SparkConsumerMain {
             // one microsecond apart, written as the producer writes ts: six fraction digits
             String ts = WARMUP_TS.format(WARMUP_START.plusNanos(i * 1000L));
             String json = "{\"ts\":\"" + ts + "\",\"producer_id\":0,\"seq\":" + i + "}";
+            // no Kafka timestamp: these records never were in Kafka
             rows.add(org.apache.spark.sql.RowFactory.create(
-                    (Object) json.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+                    json.getBytes(java.nio.charset.StandardCharsets.UTF_8), null));
         }
         Dataset<Row> sample = spark.createDataFrame(
                 rows,
                 new org.apache.spark.sql.types.StructType()
-                        .add("value", org.apache.spark.sql.types.DataTypes.BinaryType));
+                        .add("value", org.apache.spark.sql.types.DataTypes.BinaryType)
+                        .add("timestamp", org.apache.spark.sql.types.DataTypes.TimestampType));
         long checkpointNanos = 0;
         for (int i = 0; i < s.warmupCommits(); i++) {
             parse(sample)
                     .filter(col("valid"))
-                    .select("ts", "producer_id", "seq")
+                    .select(EventColumns.TABLE_COLUMNS)
                     .write()
                     .format("delta")
                     .mode("append")
@@ -215,7 +222,7 @@ public final class SparkConsumerMain {
                                 .cast("long")
                                 .as("malformed"))
                 .filter(col("valid"))
-                .select("ts", "producer_id", "seq");
+                .select(EventColumns.TABLE_COLUMNS);
         if (s.outputCoalescePartitions() > 0) {
             events = events.coalesce(s.outputCoalescePartitions()); // narrows without a shuffle
         }

@@ -85,6 +85,14 @@ public abstract class ConsumerContractSuite {
         return Duration.ofMinutes(3);
     }
 
+    /**
+     * Whether the consumer writes each record's Kafka timestamp ({@code kafka_ts}) beside the event, for the latency
+     * waterfall. An engine that cannot says so here.
+     */
+    protected boolean writesKafkaTimestamps() {
+        return true;
+    }
+
     /** Aborts the class (an assumption) where this consumer cannot run; called before any service starts. */
     protected void assumeRunnable() {}
 
@@ -178,8 +186,16 @@ public abstract class ConsumerContractSuite {
                     .isTrue();
         }
 
-        ConsumerChecks.assertExactlyOnceOnSchedule(
-                DeltaTableContents.read(services.lake, services.lake.tableUri(table)), EVENTS, RATE, around);
+        DeltaTableContents contents = DeltaTableContents.read(services.lake, services.lake.tableUri(table));
+        ConsumerChecks.assertExactlyOnceOnSchedule(contents, EVENTS, RATE, around);
+        if (writesKafkaTimestamps()) {
+            assertThat(contents.unstamped())
+                    .as("rows without their Kafka timestamp")
+                    .isZero();
+            assertThat(contents.stampedBeforeTs())
+                    .as("rows whose Kafka timestamp is before they were due")
+                    .isZero();
+        }
         String printed = String.join("\n", output);
         assertThat(printed).as("the lake's key").doesNotContain(LakeSettings.AZURITE_KEY);
         checkHappyRun(new HappyRun(table, telemetry, printed));

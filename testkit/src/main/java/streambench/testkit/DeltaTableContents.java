@@ -11,9 +11,19 @@ import streambench.services.delta.DeltaCommit;
 import streambench.services.delta.DeltaLogReader;
 import streambench.services.delta.EventFileReader;
 
-/** What a Delta table holds, read through its log the way any Delta reader would: for assertions. */
+/**
+ * What a Delta table holds, read through its log the way any Delta reader would: for assertions. {@code unstamped}
+ * counts rows without a Kafka timestamp ({@code kafka_ts}), {@code stampedBeforeTs} rows whose Kafka timestamp is
+ * more than 2 ms before their {@code ts}: a record cannot reach the broker before it was due to be sent, give or take
+ * Kafka's millisecond and the few microseconds the producer may send early.
+ */
 public record DeltaTableContents(
-        List<DeltaCommit> commits, Map<Integer, Map<Long, Long>> tsBySeqByProducer, long rows, long duplicates) {
+        List<DeltaCommit> commits,
+        Map<Integer, Map<Long, Long>> tsBySeqByProducer,
+        long rows,
+        long duplicates,
+        long unstamped,
+        long stampedBeforeTs) {
 
     public static DeltaTableContents read(LakeSettings lake, String tableUri) throws Exception {
         try (FileSystem fs = LakeFileSystem.open(lake, Map.of())) {
@@ -22,10 +32,17 @@ public record DeltaTableContents(
             Map<Integer, Map<Long, Long>> seen = new HashMap<>();
             long[] rows = {0};
             long[] duplicates = {0};
+            long[] unstamped = {0};
+            long[] early = {0};
             for (DeltaCommit c : commits) {
                 for (DeltaCommit.AddedFile f : c.added()) {
-                    EventFileReader.read(fs, log.dataFile(f), (ts, producerId, seq) -> {
+                    EventFileReader.read(fs, log.dataFile(f), (ts, producerId, seq, kafkaTs) -> {
                         rows[0]++;
+                        if (kafkaTs == EventFileReader.NO_KAFKA_TS) {
+                            unstamped[0]++;
+                        } else if (kafkaTs < ts - 2000) {
+                            early[0]++;
+                        }
                         if (seen.computeIfAbsent(producerId, k -> new HashMap<>())
                                         .put(seq, ts)
                                 != null) {
@@ -34,7 +51,7 @@ public record DeltaTableContents(
                     });
                 }
             }
-            return new DeltaTableContents(commits, seen, rows[0], duplicates[0]);
+            return new DeltaTableContents(commits, seen, rows[0], duplicates[0], unstamped[0], early[0]);
         }
     }
 

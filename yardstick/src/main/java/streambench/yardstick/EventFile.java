@@ -53,7 +53,7 @@ final class EventFile {
         if (file == null) {
             file = new DataFileWriter<>(EventTable.FORMAT, newFilePath(), conf, parquet);
         }
-        file.write(new EventRow(e.tsMicros(), e.producerId(), e.seq()));
+        file.write(new EventRow(e.tsMicros(), e.producerId(), e.seq(), EventRow.kafkaTsMicros(r.timestamp())));
     }
 
     long rows() {

@@ -14,16 +14,19 @@ import streambench.services.ProducerReport;
  * @param warmStart   the warm start's ranges; null: reserved rows are not checked (as before such checks existed)
  * @param preroll     the pre-rolls' ranges (gaps where a pre-roll skipped while behind)
  * @param tsToleranceMicros how far a row's ts may be from its schedule before it counts as rewritten
+ * @param sendLagMicrosPerSecond the producers' worst send lag per second of the schedule (the latency waterfall's
+ *     producer stage); null when the summary has none
  */
 public record RunExpectations(
         Map<Integer, long[]> measured,
         Map<Integer, ProducerReport.PerProducer> schedules,
         Map<Integer, long[]> warmStart,
         Map<Integer, long[]> preroll,
-        long tsToleranceMicros) {
+        long tsToleranceMicros,
+        long[] sendLagMicrosPerSecond) {
 
     /** Every row is the run's, no schedule, no reserved ranges: calibration and synthetic tables. */
-    public static final RunExpectations ANY_ROW = new RunExpectations(null, Map.of(), null, null, 0);
+    public static final RunExpectations ANY_ROW = new RunExpectations(null, Map.of(), null, null, 0, null);
 
     /**
      * A run's: the producer summary (measured and pre-roll), and the warm start's (null when the run sent none).
@@ -35,7 +38,8 @@ public record RunExpectations(
                 producer.byProducerId(),
                 warmStart == null ? Map.of() : warmStart.expectedRanges(),
                 producer.prerollRanges(),
-                tsToleranceMicros);
+                tsToleranceMicros,
+                producer.sendLagBySecond().orElse(null));
     }
 
     /**
@@ -43,7 +47,13 @@ public record RunExpectations(
      * rows of reserved ids are counted apart, unchecked.
      */
     public static RunExpectations forTable(ProducerReport producer, long tsToleranceMicros) {
-        return new RunExpectations(producer.expectedRanges(), producer.byProducerId(), null, null, tsToleranceMicros);
+        return new RunExpectations(
+                producer.expectedRanges(),
+                producer.byProducerId(),
+                null,
+                null,
+                tsToleranceMicros,
+                producer.sendLagBySecond().orElse(null));
     }
 
     boolean measures(int producerId, long seq) {

@@ -28,6 +28,7 @@ public final class TableAnalysis {
      * @param committedCurve    the same rows as a curve between commits: the steady committed rate comes from it
      * @param unobservedVersions data versions the tail did not see appear: their visibility is their commit time
      * @param reservedDuplicates rows of the warm start or a pre-roll in the table more than once
+     * @param waterfall         the measured rows' latency split into stages ({@link LatencyWaterfall})
      */
     public record Result(
             List<SecondBin> bins,
@@ -48,7 +49,8 @@ public final class TableAnalysis {
             long prerollRows,
             long reservedDuplicates,
             ScheduleCheck.Result schedule,
-            long unobservedVersions) {}
+            long unobservedVersions,
+            LatencyWaterfall.Result waterfall) {}
 
     /**
      * The harness's warm-up load, and every producer's pre-roll, is sent as producer ids from here up: the same

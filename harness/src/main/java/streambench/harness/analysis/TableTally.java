@@ -23,6 +23,7 @@ final class TableTally {
     private final RunExpectations expect;
     private final LatencyRecorder visible;
     private final LatencyRecorder committed;
+    private final LatencyWaterfall waterfall;
     private final Completeness completeness = new Completeness();
     private final Completeness reserved = new Completeness();
     private final ForeignRows foreign = new ForeignRows();
@@ -47,6 +48,7 @@ final class TableTally {
         this.expect = expect;
         this.visible = new LatencyRecorder(startMicros);
         this.committed = new LatencyRecorder(startMicros);
+        this.waterfall = new LatencyWaterfall(startMicros, expect.sendLagMicrosPerSecond());
         this.schedule = new ScheduleCheck(expect.schedules(), expect.tsToleranceMicros());
     }
 
@@ -63,10 +65,16 @@ final class TableTally {
         commitMaxTs = Long.MIN_VALUE;
         for (DeltaCommit.AddedFile f : c.added()) {
             long before = rows;
+            long fileMillis = f.modificationTimeMillis();
             rows += EventFileReader.read(
                     fs,
                     log.dataFile(f),
-                    (ts, producerId, seq) -> row(ts, producerId, seq, c.version(), visibleMicros, commitMicros));
+                    (ts, producerId, seq, kafkaTs) -> row(
+                            ts,
+                            producerId,
+                            seq,
+                            c.version(),
+                            new Stamps(kafkaTs, fileMillis, commitMicros, visibleMicros)));
             if (rows / 1_000_000 != before / 1_000_000) {
                 progress.accept(rows);
             }
@@ -76,7 +84,10 @@ final class TableTally {
         }
     }
 
-    private void row(long ts, int producerId, long seq, long version, long visibleMicros, long commitMicros) {
+    /** When a row reached the broker, its file was written, its version committed and first seen (µs; file ms). */
+    private record Stamps(long kafkaTsMicros, long fileMillis, long commitMicros, long visibleMicros) {}
+
+    private void row(long ts, int producerId, long seq, long version, Stamps at) {
         if (producerId >= ProducerContract.UNMEASURED_FROM) {
             if (!expect.sentUnmeasured(producerId, seq)) {
                 foreign.add(producerId, seq, ts, version);
@@ -94,8 +105,9 @@ final class TableTally {
             foreign.add(producerId, seq, ts, version);
             return;
         }
-        visible.record(ts, visibleMicros);
-        committed.record(ts, commitMicros);
+        visible.record(ts, at.visibleMicros());
+        committed.record(ts, at.commitMicros());
+        waterfall.record(ts, at.kafkaTsMicros(), at.fileMillis(), at.commitMicros(), at.visibleMicros());
         schedule.check(producerId, seq, ts);
         completeness.add(producerId, seq);
         commitMeasured++;
@@ -140,7 +152,8 @@ final class TableTally {
                 prerollRows,
                 reserved.duplicates(),
                 schedule.result(),
-                unobserved);
+                unobserved,
+                waterfall.result());
     }
 
     /** In the order they became visible: the tail can see a later version first only by clock resolution. */

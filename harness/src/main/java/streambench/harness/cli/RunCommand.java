@@ -222,7 +222,7 @@ public final class RunCommand implements Callable<Integer> {
         out.println();
         out.println(String.format(
                 Locale.ROOT,
-                "%-11s %-12s %8s %8s %8s %8s %10s %8s %8s %6s %9s",
+                "%-11s %-12s %8s %8s %8s %8s %10s %8s %8s %6s %9s  %s",
                 "engine",
                 "status",
                 "p50 s",
@@ -233,7 +233,8 @@ public final class RunCommand implements Callable<Integer> {
                 "keep-up",
                 "missing",
                 "dup",
-                "cores/1k"));
+                "cores/1k",
+                "dominant"));
         for (EngineResult r : results) {
             if (!r.ran()) {
                 out.println(String.format(
@@ -246,7 +247,7 @@ public final class RunCommand implements Callable<Integer> {
             }
             out.println(String.format(
                     Locale.ROOT,
-                    "%-11s %-12s %8.2f %8.2f %8.2f %+8.4f %,10.0f %8.3f %8d %6d %9.3f",
+                    "%-11s %-12s %8.2f %8.2f %8.2f %+8.4f %,10.0f %8.3f %8d %6d %9.3f  %s",
                     r.label(),
                     r.status(),
                     r.percentileSeconds(50),
@@ -257,25 +258,38 @@ public final class RunCommand implements Callable<Integer> {
                     r.producedRate() > 0 ? r.committedRate() / r.producedRate() : 0,
                     r.completeness().map(c -> c.missing()).orElse(-1L),
                     r.completeness().map(c -> c.duplicates()).orElse(-1L),
-                    r.consumerCoresPerThousand()));
-            YardstickRatios.of(r, results).ifPresent(x -> out.println("    " + x.describe()));
-            r.lateLoadNote().ifPresent(n -> out.println("    passed " + n));
-            if (r.status() == streambench.harness.engine.EngineStatus.UNDETERMINED) {
-                out.println(
-                        "    undetermined: the load came late and a check failed; whose fault it was cannot be told");
-            }
-            r.verdict().failures().forEach(f -> out.println("    " + f));
-            r.faults()
-                    .forEach(f -> out.println(String.format(
-                            Locale.ROOT,
-                            "    fault %s at %.1f s: peak %.2f s, %s",
-                            f.fault(),
-                            f.atSecond(),
-                            f.peakSeconds(),
-                            f.recovered()
-                                    ? "recovered in " + f.recoverySeconds() + " s (" + f.how() + ")"
-                                    : "did not recover")));
+                    r.consumerCoresPerThousand(),
+                    r.waterfall().any() ? r.waterfall().dominant().label : "-"));
+            printNotes(r, results, out);
         }
         out.println();
+    }
+
+    /** What the table's row cannot hold: the worst record's stages, the ratios, notes, failures and faults. */
+    private static void printNotes(EngineResult r, List<EngineResult> results, PrintStream out) {
+        if (r.waterfall().any()) {
+            out.println(String.format(
+                    Locale.ROOT,
+                    "    worst record %.2f s: %s",
+                    r.waterfall().worstMicros() / 1e6,
+                    streambench.harness.analysis.LatencyWaterfall.describe(
+                            r.waterfall().worstSplit())));
+        }
+        YardstickRatios.of(r, results).ifPresent(x -> out.println("    " + x.describe()));
+        r.lateLoadNote().ifPresent(n -> out.println("    passed " + n));
+        if (r.status() == streambench.harness.engine.EngineStatus.UNDETERMINED) {
+            out.println("    undetermined: the load came late and a check failed; whose fault it was cannot be told");
+        }
+        r.verdict().failures().forEach(f -> out.println("    " + f));
+        r.faults()
+                .forEach(f -> out.println(String.format(
+                        Locale.ROOT,
+                        "    fault %s at %.1f s: peak %.2f s, %s",
+                        f.fault(),
+                        f.atSecond(),
+                        f.peakSeconds(),
+                        f.recovered()
+                                ? "recovered in " + f.recoverySeconds() + " s (" + f.how() + ")"
+                                : "did not recover")));
     }
 }

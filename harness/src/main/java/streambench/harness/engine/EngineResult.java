@@ -16,7 +16,8 @@ import streambench.services.ProducerReport;
  * Everything the reports say about one engine in one run; {@code notRun} holds why it has no figures.
  * {@code maxSeconds} is the exact largest latency; the histogram serves the percentiles. Latency runs from each
  * event's intended send time to when a reader could see it ({@code bins}, judged); {@code commitBins} hold the same
- * rows' latency to their version's commit timestamp, the writer's own clock, for comparison.
+ * rows' latency to their version's commit timestamp, the writer's own clock, for comparison; {@code waterfall} splits
+ * each row's latency into stages (empty where the table has no Kafka timestamps).
  */
 public record EngineResult(
         String id,
@@ -47,7 +48,8 @@ public record EngineResult(
         WarmStart warmStart,
         Optional<streambench.harness.analysis.BatchAnatomy> anatomy,
         Optional<ConsumerJvm> consumerJvm,
-        List<SecondBin> commitBins) {
+        List<SecondBin> commitBins,
+        streambench.harness.analysis.LatencyWaterfall.Result waterfall) {
 
     /**
      * No figures: {@code attempted} when it was started but crashed, never became ready or could not be
@@ -87,7 +89,8 @@ public record EngineResult(
                 WarmStart.NONE,
                 Optional.empty(),
                 Optional.empty(),
-                List.of());
+                List.of(),
+                streambench.harness.analysis.LatencyWaterfall.Result.NONE);
     }
 
     /** Succeeded only when there is at least one result and every one passed: not run and invalid fail too. */
@@ -130,7 +133,8 @@ public record EngineResult(
                 sent.withRows(warmStart.rows()),
                 batches,
                 jvm,
-                commitBins);
+                commitBins,
+                waterfall);
     }
 
     public boolean ran() {

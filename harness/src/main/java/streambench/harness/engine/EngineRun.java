@@ -143,6 +143,7 @@ public final class EngineRun {
 
         try (TopicAdmin topics = new TopicAdmin(services.kafka())) {
             topics.create(topic, info.partitions());
+            out.println("  topic " + topic + ": " + topics.describeTimestamps(topic));
             try {
                 return runWithTopic(new Turn(engine, knobs, topic, tableUri), env);
             } finally {

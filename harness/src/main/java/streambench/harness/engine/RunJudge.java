@@ -74,7 +74,8 @@ public final class RunJudge {
                 WarmStart.inTable(info.warmStartSeconds(), r.warmStartRows()),
                 Optional.empty(),
                 Optional.empty(),
-                r.commitBins());
+                r.commitBins(),
+                r.waterfall());
     }
 
     private static Figures figures(RunInfo info, TableAnalysis.Result r, MeasuredTurn turn) {
@@ -110,7 +111,7 @@ public final class RunJudge {
                 .mapToLong(c -> c.observedMillis() - c.commitMillis())
                 .min();
         List<Verdict.Check> checks = new ArrayList<>(List.of(
-                threshold(f.judged(), info, f.firstFault()),
+                threshold(f.judged(), info, f.firstFault(), r.waterfall()),
                 trend(f.judged(), info, f.firstFault()),
                 Verdict.keptUp(
                         f.produced(), f.committed(), info.keepUpRatio(), f.drained(), Math.max(0, f.drainSeconds())),
@@ -141,7 +142,11 @@ public final class RunJudge {
     }
 
     /** Before the first fault's reach, as in any run; nothing to judge when the first fault reaches second 0. */
-    private static Verdict.Check threshold(List<SecondBin> judged, RunInfo info, OptionalLong firstFault) {
+    private static Verdict.Check threshold(
+            List<SecondBin> judged,
+            RunInfo info,
+            OptionalLong firstFault,
+            streambench.harness.analysis.LatencyWaterfall.Result waterfall) {
         if (firstFault.isPresent() && judged.isEmpty()) {
             return new Verdict.Check(
                     "threshold",
@@ -151,7 +156,7 @@ public final class RunJudge {
                             "not judged: the first fault reaches back to second %d; its own check judges from there",
                             firstFault.getAsLong()));
         }
-        return Verdict.threshold(judged, info.thresholdSeconds());
+        return Verdict.threshold(judged, info.thresholdSeconds(), waterfall);
     }
 
     /**

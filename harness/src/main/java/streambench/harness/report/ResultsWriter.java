@@ -34,7 +34,7 @@ public final class ResultsWriter {
      * in the log (its own clock, read before its own request).
      */
     public static final String TIMESERIES_HEADER =
-            "elapsed_s,latency_s,version,p50_s,p99_s,avg_s,msg_count,commit_latency_s";
+            "elapsed_s,latency_s,version,p50_s,p99_s,avg_s,msg_count,commit_latency_s" + WaterfallColumns.HEADER;
     /** AtomicFiles closes the stream after the rename's temp file is complete; Jackson must not close it first. */
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
@@ -61,6 +61,9 @@ public final class ResultsWriter {
             }
         }
         AtomicFiles.write(results.resolve("latency_chart.png"), out -> LatencyChart.write(run, engines, out));
+        if (WaterfallChart.hasAny(engines)) {
+            AtomicFiles.write(results.resolve("latency_waterfall.png"), out -> WaterfallChart.write(run, engines, out));
+        }
     }
 
     /** Labels may hold commas or quotes: the CSV library quotes them, and {@code check} reads them back with it. */
@@ -73,9 +76,10 @@ public final class ResultsWriter {
             for (EngineResult e : engines) {
                 java.util.Map<Long, SecondBin> byCommit = new java.util.HashMap<>();
                 e.commitBins().forEach(b -> byCommit.put(b.elapsedSecond(), b));
+                WaterfallColumns stages = new WaterfallColumns(e.waterfall());
                 for (SecondBin b : e.bins()) {
                     SecondBin c = byCommit.get(b.elapsedSecond());
-                    csv.printRecord(
+                    List<Object> row = new java.util.ArrayList<>(List.of(
                             b.elapsedSecond(),
                             fixed(b.maxSeconds()),
                             e.label(),
@@ -83,7 +87,9 @@ public final class ResultsWriter {
                             fixed(b.p99Seconds()),
                             fixed(b.avgSeconds()),
                             b.count(),
-                            c == null ? "" : fixed(c.maxSeconds()));
+                            c == null ? "" : fixed(c.maxSeconds())));
+                    row.addAll(stages.of(b.elapsedSecond()));
+                    csv.printRecord(row);
                 }
             }
         }

@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import streambench.common.Secrets;
 import streambench.harness.analysis.CommitRow;
 import streambench.harness.analysis.Completeness;
+import streambench.harness.analysis.LatencyWaterfall;
 import streambench.harness.analysis.Verdict;
 import streambench.harness.engine.EngineResult;
 import streambench.harness.engine.RunInfo;
@@ -126,7 +127,35 @@ record SummaryJson(
             @JsonInclude(Include.NON_NULL) Anatomy anatomy,
 
             @JsonProperty("consumer_jvm") @JsonInclude(Include.NON_NULL)
-            Jvm consumerJvm) {}
+            Jvm consumerJvm,
+
+            @JsonInclude(Include.NON_NULL) Waterfall waterfall) {}
+
+    /**
+     * Where the measured rows' latency went, by stage (producer, broker, engine, commit, visibility; seconds): each
+     * stage's largest and 99th percentile over the run, the run's worst record split into them and the stage it
+     * spent most in, and every second at or over the threshold with its worst record's split. {@code stamped} rows
+     * had a Kafka timestamp to split by, {@code unstamped} did not.
+     */
+    record Waterfall(
+            @JsonProperty("max_s") Map<String, Double> maxSeconds,
+            @JsonProperty("p99_s") Map<String, Double> p99Seconds,
+            @JsonProperty("dominant_stage") String dominantStage,
+            @JsonProperty("worst_record_s") Map<String, Double> worstRecord,
+            @JsonProperty("seconds_over_threshold") List<StageSecond> overThreshold,
+            long stamped,
+            long unstamped) {}
+
+    /**
+     * One second at or over the threshold: its worst record's latency, its split, the stage it spent most in, and
+     * X.
+     */
+    record StageSecond(
+            @JsonProperty("elapsed_s") long second,
+            @JsonProperty("latency_s") Double latency,
+            @JsonProperty("dominant_stage") String dominantStage,
+            @JsonProperty("split_s") Map<String, Double> split,
+            @JsonProperty("caused_by_load") boolean loadsFault) {}
 
     /** What the consumer's JVM saw once ready: a container's cpus and mem_limit show here. */
     record Jvm(
@@ -210,10 +239,12 @@ record SummaryJson(
                         run.measurement().visibilityPollMs(),
                         run.measurement().tsToleranceMs(),
                         run.measurement().backlogGrowthSeconds()),
-                engines.stream().map(e -> engine(e, engines)).toList());
+                engines.stream()
+                        .map(e -> engine(e, engines, run.thresholdSeconds()))
+                        .toList());
     }
 
-    private static Engine engine(EngineResult e, List<EngineResult> all) {
+    private static Engine engine(EngineResult e, List<EngineResult> all, double thresholdSeconds) {
         List<Check> checks = e.verdict().checks().stream()
                 .map((Verdict.Check c) -> new Check(c.name(), c.passed(), c.detail()))
                 .toList();
@@ -225,7 +256,7 @@ record SummaryJson(
                 e.notRun().map(Secrets::redactText).orElse(null),
                 e.verdict().failures(),
                 checks,
-                e.ran() ? figures(e) : null,
+                e.ran() ? figures(e, thresholdSeconds) : null,
                 YardstickRatios.of(e, all)
                         .map(x -> new VsYardstick(x.p99(), x.max(), x.coresPerThousand()))
                         .orElse(null),
@@ -233,7 +264,7 @@ record SummaryJson(
                 Secrets.redactText(e.logTail()));
     }
 
-    private static Figures figures(EngineResult e) {
+    private static Figures figures(EngineResult e, double thresholdSeconds) {
         Producer producer = e.producer()
                 .map((ProducerReport p) ->
                         new Producer(p.targetRate(), round(p.achievedRate()), round(p.maxAckLagMs())))
@@ -274,7 +305,40 @@ record SummaryJson(
                 anatomy(e),
                 e.consumerJvm()
                         .map(j -> new Jvm(j.availableProcessors(), j.maxHeapMiB()))
-                        .orElse(null));
+                        .orElse(null),
+                waterfall(e.waterfall(), thresholdSeconds));
+    }
+
+    private static Waterfall waterfall(LatencyWaterfall.Result w, double thresholdSeconds) {
+        if (!w.any()) {
+            return null;
+        }
+        long threshold = Math.round(thresholdSeconds * 1e6);
+        List<StageSecond> over = w.seconds().stream()
+                .filter(s -> s.worstMicros() >= threshold)
+                .map(s -> new StageSecond(
+                        s.elapsedSecond(),
+                        round(s.worstMicros() / 1e6),
+                        s.dominant().label,
+                        stages(s.worstSplit()),
+                        s.loadsFault(threshold)))
+                .toList();
+        return new Waterfall(
+                stages(w.maxMicros()),
+                stages(w.p99Micros()),
+                w.dominant().label,
+                stages(w.worstSplit()),
+                over,
+                w.stamped(),
+                w.unstamped());
+    }
+
+    private static Map<String, Double> stages(long[] micros) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (LatencyWaterfall.Stage s : LatencyWaterfall.Stage.values()) {
+            out.put(s.label, round(micros[s.ordinal()] / 1e6));
+        }
+        return out;
     }
 
     private static List<Fault> faults(EngineResult e) {

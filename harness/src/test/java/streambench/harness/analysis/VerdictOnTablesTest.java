@@ -292,7 +292,7 @@ class VerdictOnTablesTest {
                     t.fs(),
                     t.uri(),
                     START,
-                    new RunExpectations(Map.of(0, new long[] {0, 1}), Map.of(), null, null, 0),
+                    new RunExpectations(Map.of(0, new long[] {0, 1}), Map.of(), null, null, 0, null),
                     Map.of(),
                     rows -> {});
             assertThat(r.bins()).extracting(SecondBin::maxSeconds).containsExactly(1.2349, 0.2009);

@@ -380,6 +380,7 @@ class SearchCommandsTest {
                 streambench.harness.engine.WarmStart.NONE,
                 Optional.empty(),
                 Optional.empty(),
-                List.of());
+                List.of(),
+                streambench.harness.analysis.LatencyWaterfall.Result.NONE);
     }
 }

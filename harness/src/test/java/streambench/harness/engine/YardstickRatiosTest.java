@@ -44,7 +44,8 @@ class YardstickRatiosTest {
                 WarmStart.NONE,
                 Optional.empty(),
                 Optional.empty(),
-                List.of());
+                List.of(),
+                streambench.harness.analysis.LatencyWaterfall.Result.NONE);
     }
 
     @Test

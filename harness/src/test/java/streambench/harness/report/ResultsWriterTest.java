@@ -20,6 +20,11 @@ import streambench.services.Machine;
 
 class ResultsWriterTest {
     private static EngineResult result(String label, double max) {
+        return result(label, max, streambench.harness.analysis.LatencyWaterfall.Result.NONE);
+    }
+
+    private static EngineResult result(
+            String label, double max, streambench.harness.analysis.LatencyWaterfall.Result waterfall) {
         Histogram h = new Histogram(3600_000_000L, 3);
         h.recordValue((long) (max * 1e6));
         return new EngineResult(
@@ -51,17 +56,60 @@ class ResultsWriterTest {
                 streambench.harness.engine.WarmStart.NONE,
                 Optional.empty(),
                 Optional.empty(),
-                List.of());
+                List.of(),
+                waterfall);
+    }
+
+    /** Second 0's worst record: 0.002 s producer, 0.003 broker, 5.6 engine, 0.1 commit, 0.05 visibility. */
+    private static streambench.harness.analysis.LatencyWaterfall.Result waterfall() {
+        long[] split = {2_000, 3_000, 5_600_000, 100_000, 50_000};
+        var second = new streambench.harness.analysis.LatencyWaterfall.Second(0, split, split, 5_755_000, split);
+        return new streambench.harness.analysis.LatencyWaterfall.Result(
+                List.of(second), split, split, 5_755_000, split, 10, 0);
     }
 
     @Test
     void timeseriesHasTheFormatTheTuningLoopReads() throws Exception {
         StringWriter w = new StringWriter();
         ResultsWriter.writeTimeseries(w, List.of(result("Spark 3.5", 2.5), result("Spark 4.2", 1.25)));
+        String empty = ",".repeat(16); // the waterfall's columns, empty for a table without Kafka timestamps
         assertThat(w.toString())
-                .isEqualTo("elapsed_s,latency_s,version,p50_s,p99_s,avg_s,msg_count,commit_latency_s\n"
-                        + "0,2.500,Spark 3.5,1.250,2.500,1.250,10,\n"
-                        + "0,1.250,Spark 4.2,0.625,1.250,0.625,10,\n");
+                .isEqualTo("elapsed_s,latency_s,version,p50_s,p99_s,avg_s,msg_count,commit_latency_s,"
+                        + "producer_max_s,producer_p99_s,broker_max_s,broker_p99_s,engine_max_s,engine_p99_s,"
+                        + "commit_max_s,commit_p99_s,visibility_max_s,visibility_p99_s,dominant_stage,"
+                        + "worst_producer_s,worst_broker_s,worst_engine_s,worst_commit_s,worst_visibility_s\n"
+                        + "0,2.500,Spark 3.5,1.250,2.500,1.250,10," + empty + "\n"
+                        + "0,1.250,Spark 4.2,0.625,1.250,0.625,10," + empty + "\n");
+    }
+
+    @Test
+    void theWaterfallGoesToTheTimeseriesTheSummaryAndItsOwnChart(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        StringWriter w = new StringWriter();
+        ResultsWriter.writeTimeseries(w, List.of(result("Yardstick", 5.755, waterfall())));
+        assertThat(w.toString().lines().toList().get(1))
+                .isEqualTo("0,5.755,Yardstick,2.878,5.755,2.878,10,,0.002,0.002,0.003,0.003,5.600,5.600,0.100,0.100,"
+                        + "0.050,0.050,engine,0.002,0.003,5.600,0.100,0.050");
+
+        RunInfo run = new RunInfo(
+                "r1", Instant.EPOCH, new Machine(2, 1L << 34, "jvm"), 1000, 60, 4, 100, 10, 5, 60, 0.01, 1.0, 0.95, 50);
+        java.nio.file.Path results = dir.resolve("results");
+        new ResultsWriter(results, dir.resolve("run"))
+                .write(run, List.of(result("Yardstick", 5.755, waterfall())), true);
+        var json = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(results.resolve("summary.json").toFile())
+                .get("engines")
+                .get(0)
+                .get("waterfall");
+        assertThat(json.get("dominant_stage").asText()).isEqualTo("engine");
+        assertThat(json.get("worst_record_s").get("engine").asDouble()).isEqualTo(5.6);
+        assertThat(json.get("seconds_over_threshold")).hasSize(1);
+        assertThat(json.get("seconds_over_threshold")
+                        .get(0)
+                        .get("caused_by_load")
+                        .asBoolean())
+                .isFalse();
+        assertThat(results.resolve("latency_waterfall.png")).isNotEmptyFile();
     }
 
     @Test

@@ -102,7 +102,8 @@ class SummaryJsonFormatTest {
                         new java.util.LinkedHashMap<>(Map.of("checkpoint", 300.0)),
                         new java.util.LinkedHashMap<>(Map.of("total", 21.25)))),
                 Optional.empty(),
-                List.of(new SecondBin(0, 0.9, 0.4, 0.9, 0.5, 1000)));
+                List.of(new SecondBin(0, 0.9, 0.4, 0.9, 0.5, 1000)),
+                streambench.harness.analysis.LatencyWaterfall.Result.NONE);
         EngineResult noFigures = new EngineResult(
                 "spark-4.2",
                 "Spark 4.2",
@@ -132,7 +133,8 @@ class SummaryJsonFormatTest {
                 WarmStart.NONE,
                 Optional.empty(),
                 Optional.empty(),
-                List.of());
+                List.of(),
+                streambench.harness.analysis.LatencyWaterfall.Result.NONE);
         EngineResult notRun = EngineResult.didNotRun(
                 new PendingEngine("feldera", "Feldera", "x-feldera-tuning", ""),
                 "no Feldera server answers",

@@ -22,12 +22,21 @@ public record DeltaCommit(
     /**
      * {@code path} as written in the log (relative to the table, URI-encoded); {@code numRecords}, the smallest
      * {@code ts} (epoch µs) and the range of {@code producer_id} from the file's statistics, -1 /
-     * {@link Long#MIN_VALUE} when absent.
+     * {@link Long#MIN_VALUE} when absent; {@code modificationTimeMillis}, the {@code add} action's
+     * {@code modificationTime} (epoch ms, -1 when absent): when the writer says the file was written. Writers take it
+     * from different clocks: ours from its own when it closes the file, Spark's Delta from the store's listing of the
+     * file, whose Last-Modified has whole seconds on Azure and Azurite.
      */
     public record AddedFile(
-            String path, long size, long numRecords, long minTsMicros, long minProducerId, long maxProducerId) {
+            String path,
+            long size,
+            long numRecords,
+            long minTsMicros,
+            long minProducerId,
+            long maxProducerId,
+            long modificationTimeMillis) {
         public AddedFile(String path, long size, long numRecords, long minTsMicros) {
-            this(path, size, numRecords, minTsMicros, Long.MIN_VALUE, Long.MIN_VALUE);
+            this(path, size, numRecords, minTsMicros, Long.MIN_VALUE, Long.MIN_VALUE, -1);
         }
 
         /** All its rows below {@code id}, per its statistics (false when they say nothing). */

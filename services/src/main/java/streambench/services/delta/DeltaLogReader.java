@@ -197,7 +197,8 @@ public final class DeltaLogReader {
                     stats.path("numRecords").asLong(-1),
                     minTsMicros(stats),
                     stats.path("minValues").path("producer_id").asLong(Long.MIN_VALUE),
-                    stats.path("maxValues").path("producer_id").asLong(Long.MIN_VALUE));
+                    stats.path("maxValues").path("producer_id").asLong(Long.MIN_VALUE),
+                    add.path("modificationTime").asLong(-1));
             // the protocol requires dataChange; a writer leaving it out gets the safe reading: new rows
             (add.path("dataChange").asBoolean(true) ? added : rewritten).add(file);
             if (add.hasNonNull("deletionVector")) {

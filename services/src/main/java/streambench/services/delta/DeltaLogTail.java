@@ -93,7 +93,9 @@ public final class DeltaLogTail implements AutoCloseable {
         } else {
             long[] split = {0, 0};
             EventFileReader.read(
-                    fs, log.dataFile(f), (ts, producerId, seq) -> split[producerId < unmeasuredFrom ? 0 : 1]++);
+                    fs,
+                    log.dataFile(f),
+                    (ts, producerId, seq, kafkaTs) -> split[producerId < unmeasuredFrom ? 0 : 1]++);
             measuredRows += split[0];
             unmeasuredRows += split[1];
         }

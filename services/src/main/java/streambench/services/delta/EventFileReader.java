@@ -19,14 +19,25 @@ import org.apache.parquet.schema.Types;
 
 /**
  * Reads {@code ts}, {@code producer_id} and {@code seq} from one Parquet data file, whatever else
- * it holds (Feldera adds columns). {@code ts} may be INT64 micros or millis (Spark with
- * TIMESTAMP_MICROS, delta-rs, our Flink sink) or legacy INT96 (Spark's default).
+ * it holds (Feldera adds columns), and {@code kafka_ts} where the file has it: the record's Kafka timestamp,
+ * which the consumers write so the latency waterfall can tell the broker's share from the engine's. A timestamp
+ * may be INT64 micros or millis (Spark with TIMESTAMP_MICROS, delta-rs, our Flink sink) or legacy INT96 (Spark's
+ * default).
  */
 public final class EventFileReader {
-    /** Receives one row; {@code tsMicros} is UTC epoch microseconds. */
+    /** The column with each record's Kafka timestamp (the broker's append time on the topics the harness makes). */
+    public static final String KAFKA_TS = "kafka_ts";
+
+    /** {@code kafkaTsMicros} when a file or a row has no Kafka timestamp. */
+    public static final long NO_KAFKA_TS = Long.MIN_VALUE;
+
+    /**
+     * Receives one row; timestamps are UTC epoch microseconds, {@code kafkaTsMicros} {@link #NO_KAFKA_TS} where the
+     * file has no {@value #KAFKA_TS} column or the row no value in it.
+     */
     @FunctionalInterface
     public interface RowSink {
-        void accept(long tsMicros, int producerId, long seq);
+        void accept(long tsMicros, int producerId, long seq, long kafkaTsMicros);
     }
 
     private EventFileReader() {}
@@ -39,13 +50,19 @@ public final class EventFileReader {
             Type tsType = field(fileSchema, "ts", file);
             field(fileSchema, "producer_id", file);
             field(fileSchema, "seq", file);
-            MessageType projection = Types.buildMessage()
-                    .addField(fileSchema.getType("ts"))
-                    .addField(fileSchema.getType("producer_id"))
-                    .addField(fileSchema.getType("seq"))
-                    .named("events");
+            boolean stamped = fileSchema.containsField(KAFKA_TS);
+            Types.MessageTypeBuilder columns = Types.buildMessage();
+            columns.addField(fileSchema.getType("ts"));
+            columns.addField(fileSchema.getType("producer_id"));
+            columns.addField(fileSchema.getType("seq"));
+            if (stamped) {
+                columns.addField(fileSchema.getType(KAFKA_TS));
+            }
+            MessageType projection = columns.named("events");
             reader.setRequestedSchema(projection);
-            TsDecoder ts = TsDecoder.of(tsType.asPrimitiveType(), file);
+            TsDecoder ts = TsDecoder.of(tsType.asPrimitiveType(), 0, "ts", file);
+            TsDecoder kafkaTs =
+                    stamped ? TsDecoder.of(fileSchema.getType(KAFKA_TS).asPrimitiveType(), 3, KAFKA_TS, file) : null;
             MessageColumnIO io = new ColumnIOFactory().getColumnIO(projection, fileSchema);
             PageReadStore pages;
             while ((pages = reader.readNextRowGroup()) != null) {
@@ -57,7 +74,8 @@ public final class EventFileReader {
                             || g.getFieldRepetitionCount(2) == 0) {
                         throw new IOException(file + " row " + (rows + 1) + " has a null ts, producer_id or seq");
                     }
-                    sink.accept(ts.micros(g), g.getInteger(1, 0), g.getLong(2, 0));
+                    long kafka = kafkaTs == null || g.getFieldRepetitionCount(3) == 0 ? NO_KAFKA_TS : kafkaTs.micros(g);
+                    sink.accept(ts.micros(g), g.getInteger(1, 0), g.getLong(2, 0), kafka);
                     rows++;
                 }
             }
@@ -75,11 +93,12 @@ public final class EventFileReader {
     private interface TsDecoder {
         long micros(Group g);
 
-        static TsDecoder of(PrimitiveType type, Path file) throws IOException {
+        /** Decodes field {@code index} of a row, column {@code name} of {@code file}. */
+        static TsDecoder of(PrimitiveType type, int index, String name, Path file) throws IOException {
             switch (type.getPrimitiveTypeName()) {
                 case INT96:
                     return g -> {
-                        NanoTime t = NanoTime.fromBinary(g.getInt96(0, 0));
+                        NanoTime t = NanoTime.fromBinary(g.getInt96(index, 0));
                         // Julian day 2440588 is 1970-01-01
                         return (t.getJulianDay() - 2_440_588L) * 86_400_000_000L + t.getTimeOfDayNanos() / 1000;
                     };
@@ -87,14 +106,14 @@ public final class EventFileReader {
                     if (type.getLogicalTypeAnnotation()
                             instanceof LogicalTypeAnnotation.TimestampLogicalTypeAnnotation t) {
                         return switch (t.getUnit()) {
-                            case MILLIS -> g -> g.getLong(0, 0) * 1000;
-                            case MICROS -> g -> g.getLong(0, 0);
-                            case NANOS -> g -> g.getLong(0, 0) / 1000;
+                            case MILLIS -> g -> g.getLong(index, 0) * 1000;
+                            case MICROS -> g -> g.getLong(index, 0);
+                            case NANOS -> g -> g.getLong(index, 0) / 1000;
                         };
                     }
-                    throw new IOException(file + ": ts is INT64 without a timestamp unit");
+                    throw new IOException(file + ": " + name + " is INT64 without a timestamp unit");
                 default:
-                    throw new IOException(file + ": ts has type " + type + ", expected a timestamp");
+                    throw new IOException(file + ": " + name + " has type " + type + ", expected a timestamp");
             }
         }
     }

@@ -1,0 +1,239 @@
+package streambench.harness.analysis;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.IntCountsHistogram;
+import streambench.services.delta.EventFileReader;
+
+/**
+ * Where each record's latency went, stage by stage, from five stamps: its {@code ts} (when the schedule said to send
+ * it), the producer's worst send lag of that second, its Kafka timestamp (the broker's append time on the harness's
+ * topics), its data file's time (the {@code add} action's {@code modificationTime}), its version's commit timestamp,
+ * and when the harness's tail first saw that version. The stages telescope, so they add up to the record's latency
+ * exactly:
+ *
+ * <ul>
+ *   <li><b>producer</b>: the second's worst send lag, capped at the time to the broker (the producer reports its lag
+ *       per second, not per record: an upper bound for most records of the second, exact for the worst);
+ *   <li><b>broker</b>: the rest of the time to the Kafka timestamp (the client's batching, the network, the append);
+ *   <li><b>engine</b>: Kafka timestamp to the data file's time (fetch, parse, write);
+ *   <li><b>commit</b>: data file to the commit timestamp (the Delta commit);
+ *   <li><b>visibility</b>: commit timestamp to the version first seen by a reader.
+ * </ul>
+ *
+ * A data file's time is held between the record's Kafka timestamp and its commit: the writers take it from clocks of
+ * their own (Spark's Delta from the store's listing, whole seconds on Azure), and a file cannot have been finished
+ * before its record arrived nor after it was committed. Without a file time the commit stage is inside the engine's.
+ * Records without a Kafka timestamp (a table written before the column existed, an engine that cannot write it) are
+ * counted, not split.
+ */
+public final class LatencyWaterfall {
+    /** The stages, in the order a record passes them. */
+    public enum Stage {
+        PRODUCER("producer"),
+        BROKER("broker"),
+        ENGINE("engine"),
+        COMMIT("commit"),
+        VISIBILITY("visibility");
+
+        public final String label;
+
+        Stage(String label) {
+            this.label = label;
+        }
+
+        /** The stage that holds the largest part of {@code split} (the earliest of equals). */
+        public static Stage largest(long[] split) {
+            int best = 0;
+            for (int i = 1; i < split.length; i++) {
+                if (split[i] > split[best]) {
+                    best = i;
+                }
+            }
+            return values()[best];
+        }
+
+        /** The producer's and the broker's share: what happened before an engine could read the record. */
+        public static long load(long[] split) {
+            return split[PRODUCER.ordinal()] + split[BROKER.ordinal()];
+        }
+    }
+
+    private static final int STAGES = Stage.values().length;
+
+    /** "producer 0.002 s, broker 0.003 s, engine 0.595 s, commit 0.100 s, visibility 0.050 s" */
+    public static String describe(long[] split) {
+        List<String> parts = new ArrayList<>();
+        for (Stage stage : Stage.values()) {
+            parts.add(String.format(java.util.Locale.ROOT, "%s %.3f s", stage.label, split[stage.ordinal()] / 1e6));
+        }
+        return String.join(", ", parts);
+    }
+
+    /**
+     * One second of {@code ts}: per stage the largest and the 99th percentile over its records (µs), and the split of
+     * its worst record (the largest latency), whose largest stage is the second's dominant one.
+     */
+    public record Second(long elapsedSecond, long[] maxMicros, long[] p99Micros, long worstMicros, long[] worstSplit) {
+        public Stage dominant() {
+            return Stage.largest(worstSplit);
+        }
+
+        /**
+         * True when the worst record would have been under {@code thresholdMicros} had it reached the broker on
+         * schedule: its time before any engine could read it made the second fail, not the engine.
+         */
+        public boolean loadsFault(long thresholdMicros) {
+            return worstMicros >= thresholdMicros && worstMicros - Stage.load(worstSplit) < thresholdMicros;
+        }
+
+        /** "4.800 s of it in the engine" */
+        public String dominantShare() {
+            return String.format(
+                    java.util.Locale.ROOT,
+                    "%.3f s of it in the %s",
+                    worstSplit[dominant().ordinal()] / 1e6,
+                    dominant().label);
+        }
+    }
+
+    /**
+     * The whole run: per stage the largest and the 99th percentile (µs), the split of its worst record, and how many
+     * records were split or could not be ({@code unstamped}: no Kafka timestamp).
+     */
+    public record Result(
+            List<Second> seconds,
+            long[] maxMicros,
+            long[] p99Micros,
+            long worstMicros,
+            long[] worstSplit,
+            long stamped,
+            long unstamped) {
+        /** No figures: an engine that did not run. */
+        public static final Result NONE =
+                new Result(List.of(), new long[STAGES], new long[STAGES], 0, new long[STAGES], 0, 0);
+
+        public boolean any() {
+            return stamped > 0;
+        }
+
+        public Stage dominant() {
+            return Stage.largest(worstSplit);
+        }
+
+        public java.util.Optional<Second> second(long elapsedSecond) {
+            return seconds.stream()
+                    .filter(s -> s.elapsedSecond() == elapsedSecond)
+                    .findFirst();
+        }
+    }
+
+    private static final class Tally {
+        final IntCountsHistogram[] histograms = new IntCountsHistogram[STAGES];
+        final long[] max = new long[STAGES];
+        long worst = Long.MIN_VALUE;
+        long[] worstSplit;
+
+        Tally() {
+            for (int i = 0; i < STAGES; i++) {
+                // two significant digits (1 %) and resized as values come: one per stage and second of a long run
+                histograms[i] = new IntCountsHistogram(2);
+            }
+            Arrays.fill(max, Long.MIN_VALUE);
+        }
+
+        void add(long[] split) {
+            long total = 0;
+            for (int i = 0; i < STAGES; i++) {
+                max[i] = Math.max(max[i], split[i]);
+                histograms[i].recordValue(Math.max(0, split[i]));
+                total += split[i];
+            }
+            if (total > worst) {
+                worst = total;
+                worstSplit = split;
+            }
+        }
+
+        long[] p99() {
+            long[] out = new long[STAGES];
+            for (int i = 0; i < STAGES; i++) {
+                out[i] = histograms[i].getValueAtPercentile(99);
+            }
+            return out;
+        }
+    }
+
+    private final long startMicros;
+    private final long[] sendLagMicrosPerSecond;
+    private final Map<Long, Tally> bySecond = new TreeMap<>();
+    private final Tally whole = new Tally();
+    private long unstamped;
+
+    /**
+     * @param startMicros the run's first scheduled event time: second 0
+     * @param sendLagMicrosPerSecond the producer's worst send lag per second of its schedule; null when unknown (the
+     *     producer stage is then 0 and its time shows in the broker's)
+     */
+    public LatencyWaterfall(long startMicros, long[] sendLagMicrosPerSecond) {
+        this.startMicros = startMicros;
+        this.sendLagMicrosPerSecond = sendLagMicrosPerSecond;
+    }
+
+    /**
+     * One record; every time in epoch µs but {@code fileMillis} (ms, -1 when unknown); {@code kafkaTsMicros}
+     * {@link EventFileReader#NO_KAFKA_TS} when the record has none.
+     */
+    public void record(long tsMicros, long kafkaTsMicros, long fileMillis, long commitMicros, long visibleMicros) {
+        if (kafkaTsMicros == EventFileReader.NO_KAFKA_TS) {
+            unstamped++;
+            return;
+        }
+        long second = Math.floorDiv(tsMicros - startMicros, 1_000_000L);
+        long[] split = split(tsMicros, sendLag(second), kafkaTsMicros, fileMillis, commitMicros, visibleMicros);
+        bySecond.computeIfAbsent(second, s -> new Tally()).add(split);
+        whole.add(split);
+    }
+
+    /**
+     * The five stages of one record, in µs, in {@link Stage} order; they add up to {@code visibleMicros - tsMicros}.
+     */
+    static long[] split(
+            long tsMicros,
+            long sendLagMicros,
+            long kafkaTsMicros,
+            long fileMillis,
+            long commitMicros,
+            long visibleMicros) {
+        long toBroker = kafkaTsMicros - tsMicros;
+        long producer = Math.max(0, Math.min(sendLagMicros, toBroker));
+        long file = fileMillis < 0 ? commitMicros : Math.min(commitMicros, Math.max(fileMillis * 1000, kafkaTsMicros));
+        return new long[] {
+            producer, toBroker - producer, file - kafkaTsMicros, commitMicros - file, visibleMicros - commitMicros
+        };
+    }
+
+    private long sendLag(long second) {
+        if (sendLagMicrosPerSecond == null || second < 0 || second >= sendLagMicrosPerSecond.length) {
+            return 0;
+        }
+        return sendLagMicrosPerSecond[(int) second];
+    }
+
+    public Result result() {
+        List<Second> seconds = new ArrayList<>();
+        bySecond.forEach((s, t) -> seconds.add(new Second(s, t.max.clone(), t.p99(), t.worst, t.worstSplit)));
+        boolean any = whole.worstSplit != null;
+        return new Result(
+                seconds,
+                any ? whole.max.clone() : new long[STAGES],
+                whole.p99(),
+                any ? whole.worst : 0,
+                any ? whole.worstSplit : new long[STAGES],
+                whole.histograms[0].getTotalCount(),
+                unstamped);
+    }
+}
