@@ -102,7 +102,8 @@ public final class LatencyWaterfall {
 
     /**
      * The whole run: per stage the largest and the 99th percentile (µs), the split of its worst record, and how many
-     * records were split or could not be ({@code unstamped}: no Kafka timestamp).
+     * records were split or could not be ({@code unstamped}: no Kafka timestamp), and how many of the measured rows'
+     * data files had a time in whole seconds.
      */
     public record Result(
             List<Second> seconds,
@@ -111,10 +112,21 @@ public final class LatencyWaterfall {
             long worstMicros,
             long[] worstSplit,
             long stamped,
-            long unstamped) {
+            long unstamped,
+            long files,
+            long wholeSecondFiles) {
         /** No figures: an engine that did not run. */
         public static final Result NONE =
-                new Result(List.of(), new long[STAGES], new long[STAGES], 0, new long[STAGES], 0, 0);
+                new Result(List.of(), new long[STAGES], new long[STAGES], 0, new long[STAGES], 0, 0, 0, 0);
+
+        /**
+         * Every data file's time a whole second (Spark's Delta takes it from the store's listing, whose Last-Modified
+         * has seconds on Azure and Azurite): the boundary between the engine's and the commit's stage is then good to
+         * a second only.
+         */
+        public boolean fileTimesInWholeSeconds() {
+            return files > 1 && wholeSecondFiles == files;
+        }
 
         public boolean any() {
             return stamped > 0;
@@ -172,6 +184,8 @@ public final class LatencyWaterfall {
     private final Map<Long, Tally> bySecond = new TreeMap<>();
     private final Tally whole = new Tally();
     private long unstamped;
+    private long files;
+    private long wholeSecondFiles;
 
     /**
      * @param startMicros the run's first scheduled event time: second 0
@@ -196,6 +210,14 @@ public final class LatencyWaterfall {
         long[] split = split(tsMicros, sendLag(second), kafkaTsMicros, fileMillis, commitMicros, visibleMicros);
         bySecond.computeIfAbsent(second, s -> new Tally()).add(split);
         whole.add(split);
+    }
+
+    /** A data file whose rows are being recorded: its time's resolution is reported (-1: it has none). */
+    public void file(long fileMillis) {
+        files++;
+        if (fileMillis >= 0 && fileMillis % 1000 == 0) {
+            wholeSecondFiles++;
+        }
     }
 
     /**
@@ -234,6 +256,8 @@ public final class LatencyWaterfall {
                 any ? whole.worst : 0,
                 any ? whole.worstSplit : new long[STAGES],
                 whole.histograms[0].getTotalCount(),
-                unstamped);
+                unstamped,
+                files,
+                wholeSecondFiles);
     }
 }

@@ -66,6 +66,7 @@ final class TableTally {
         for (DeltaCommit.AddedFile f : c.added()) {
             long before = rows;
             long fileMillis = f.modificationTimeMillis();
+            waterfall.file(fileMillis);
             rows += EventFileReader.read(
                     fs,
                     log.dataFile(f),

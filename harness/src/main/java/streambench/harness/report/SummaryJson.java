@@ -135,7 +135,8 @@ record SummaryJson(
      * Where the measured rows' latency went, by stage (producer, broker, engine, commit, visibility; seconds): each
      * stage's largest and 99th percentile over the run, the run's worst record split into them and the stage it
      * spent most in, and every second at or over the threshold with its worst record's split. {@code stamped} rows
-     * had a Kafka timestamp to split by, {@code unstamped} did not.
+     * had a Kafka timestamp to split by, {@code unstamped} did not; {@code file_times_whole_seconds}: every data file's
+     * time was a whole second (Spark's, from the store's listing), so engine and commit are told apart to a second.
      */
     record Waterfall(
             @JsonProperty("max_s") Map<String, Double> maxSeconds,
@@ -144,7 +145,8 @@ record SummaryJson(
             @JsonProperty("worst_record_s") Map<String, Double> worstRecord,
             @JsonProperty("seconds_over_threshold") List<StageSecond> overThreshold,
             long stamped,
-            long unstamped) {}
+            long unstamped,
+            @JsonProperty("file_times_whole_seconds") boolean fileTimesWholeSeconds) {}
 
     /**
      * One second at or over the threshold: its worst record's latency, its split, the stage it spent most in, and
@@ -330,7 +332,8 @@ record SummaryJson(
                 stages(w.worstSplit()),
                 over,
                 w.stamped(),
-                w.unstamped());
+                w.unstamped(),
+                w.fileTimesInWholeSeconds());
     }
 
     private static Map<String, Double> stages(long[] micros) {

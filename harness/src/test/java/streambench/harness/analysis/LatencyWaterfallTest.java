@@ -81,6 +81,10 @@ class LatencyWaterfallTest {
                     .waterfall();
 
             assertThat(w.stamped()).isEqualTo(3);
+            assertThat(w.files()).isEqualTo(2);
+            assertThat(w.fileTimesInWholeSeconds())
+                    .as("one of the two file times has milliseconds")
+                    .isFalse();
             assertThat(w.unstamped()).as("the row without a Kafka timestamp").isEqualTo(1);
             assertThat(w.seconds()).hasSize(2);
 

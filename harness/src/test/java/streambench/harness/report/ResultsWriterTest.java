@@ -65,7 +65,7 @@ class ResultsWriterTest {
         long[] split = {2_000, 3_000, 5_600_000, 100_000, 50_000};
         var second = new streambench.harness.analysis.LatencyWaterfall.Second(0, split, split, 5_755_000, split);
         return new streambench.harness.analysis.LatencyWaterfall.Result(
-                List.of(second), split, split, 5_755_000, split, 10, 0);
+                List.of(second), split, split, 5_755_000, split, 10, 0, 1, 0);
     }
 
     @Test
