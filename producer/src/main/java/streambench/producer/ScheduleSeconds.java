@@ -28,7 +28,10 @@ final class ScheduleSeconds {
         }
     }
 
-    /** Called by one sender thread per event; a plain read first, so the common case writes nothing shared. */
+    /**
+     * Called for every event by the sender threads, which share the array: a plain read first, so the common case
+     * (not the second's worst) writes nothing shared; the update itself is atomic.
+     */
     void onSend(long dueNanos, long lagNanos) {
         int second = second(dueNanos);
         if (second < 0) {

@@ -44,8 +44,7 @@ public final class TopicAdmin implements AutoCloseable {
             try {
                 createTopic(topic, partitions, Map.of(TIMESTAMP_TYPE, LOG_APPEND_TIME));
             } catch (ExecutionException e) {
-                if (!(e.getCause() instanceof org.apache.kafka.common.errors.InvalidConfigurationException
-                        || e.getCause() instanceof org.apache.kafka.common.errors.PolicyViolationException)) {
+                if (!refusesTheSetting(e.getCause())) {
                     throw e;
                 }
                 createTopic(topic, partitions, Map.of());
@@ -78,6 +77,15 @@ public final class TopicAdmin implements AutoCloseable {
             Thread.sleep(100);
         }
         throw new IllegalStateException("topic " + topic + " has no leader for every partition after 30 s");
+    }
+
+    /** How brokers and Kafka-compatible services say no to a topic config they do not take. */
+    private static boolean refusesTheSetting(Throwable cause) {
+        return cause instanceof org.apache.kafka.common.errors.InvalidConfigurationException
+                || cause instanceof org.apache.kafka.common.errors.PolicyViolationException
+                || cause instanceof org.apache.kafka.common.errors.InvalidRequestException
+                || cause instanceof org.apache.kafka.common.errors.UnsupportedVersionException
+                || cause instanceof org.apache.kafka.common.errors.UnknownServerException;
     }
 
     private void createTopic(String topic, int partitions, Map<String, String> configs)

@@ -65,17 +65,10 @@ final class TableTally {
         commitMaxTs = Long.MIN_VALUE;
         for (DeltaCommit.AddedFile f : c.added()) {
             long before = rows;
-            long fileMillis = f.modificationTimeMillis();
-            waterfall.file(fileMillis);
+            waterfall.file(f.modificationTimeMillis());
+            FileStamps at = new FileStamps(c.version(), f.modificationTimeMillis(), commitMicros, visibleMicros);
             rows += EventFileReader.read(
-                    fs,
-                    log.dataFile(f),
-                    (ts, producerId, seq, kafkaTs) -> row(
-                            ts,
-                            producerId,
-                            seq,
-                            c.version(),
-                            new Stamps(kafkaTs, fileMillis, commitMicros, visibleMicros)));
+                    fs, log.dataFile(f), (ts, producerId, seq, kafkaTs) -> row(ts, producerId, seq, kafkaTs, at));
             if (rows / 1_000_000 != before / 1_000_000) {
                 progress.accept(rows);
             }
@@ -85,10 +78,11 @@ final class TableTally {
         }
     }
 
-    /** When a row reached the broker, its file was written, its version committed and first seen (µs; file ms). */
-    private record Stamps(long kafkaTsMicros, long fileMillis, long commitMicros, long visibleMicros) {}
+    /** A data file's version, when it was written (ms), its version committed and first seen (µs): one per file. */
+    private record FileStamps(long version, long fileMillis, long commitMicros, long visibleMicros) {}
 
-    private void row(long ts, int producerId, long seq, long version, Stamps at) {
+    private void row(long ts, int producerId, long seq, long kafkaTs, FileStamps at) {
+        long version = at.version();
         if (producerId >= ProducerContract.UNMEASURED_FROM) {
             if (!expect.sentUnmeasured(producerId, seq)) {
                 foreign.add(producerId, seq, ts, version);
@@ -108,7 +102,7 @@ final class TableTally {
         }
         visible.record(ts, at.visibleMicros());
         committed.record(ts, at.commitMicros());
-        waterfall.record(ts, at.kafkaTsMicros(), at.fileMillis(), at.commitMicros(), at.visibleMicros());
+        waterfall.record(ts, kafkaTs, at.fileMillis(), at.commitMicros(), at.visibleMicros());
         schedule.check(producerId, seq, ts);
         completeness.add(producerId, seq);
         commitMeasured++;

@@ -83,7 +83,7 @@ public final class Verdict {
 
     /**
      * As above; a failure also names the stage the worst second's worst record spent most in ("worst 6.10 s at
-     * second 47, 4.800 s of it in the engine"), and how many failing seconds were the load's: their worst record
+     * second 47, 4.800 s of it in the engine"), and how many failing seconds were the load's: every record of theirs
      * would have passed had it reached the broker on schedule. That is said, never forgiven: the check still fails.
      */
     public static Check threshold(List<SecondBin> bins, double thresholdSeconds, LatencyWaterfall.Result waterfall) {
@@ -113,8 +113,8 @@ public final class Verdict {
         String load = loads == 0
                 ? ""
                 : fmt(
-                        "; %d of them the load's: their worst record reached the broker too late to pass, whatever the"
-                                + " engine did",
+                        "; %d of them the load's: every record of theirs would have passed had it reached the broker on"
+                                + " schedule",
                         loads);
         return new Check(
                 "threshold",

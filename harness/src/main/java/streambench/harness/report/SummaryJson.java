@@ -149,8 +149,9 @@ record SummaryJson(
             @JsonProperty("file_times_whole_seconds") boolean fileTimesWholeSeconds) {}
 
     /**
-     * One second at or over the threshold: its worst record's latency, its split, the stage it spent most in, and
-     * X.
+     * One second whose worst stamped record is at or over the threshold (over the whole run, faults included): its
+     * worst record's latency, split and dominant stage, and {@code caused_by_load}: every record of the second would
+     * have passed had it reached the broker on schedule (the load's, not the engine's).
      */
     record StageSecond(
             @JsonProperty("elapsed_s") long second,

@@ -100,6 +100,12 @@ class LatencyWaterfallTest {
             assertThat(s1.worstSplit()).containsExactly(300 * MS, 10 * MS, 2690 * MS, 100 * MS, 200 * MS);
             assertThat(sum(s1.worstSplit())).isEqualTo(s1.worstMicros());
             assertThat(Stage.load(s1.worstSplit())).isEqualTo(310 * MS);
+            // 3.3 s, of which 2.99 s after the broker: over a 3 s threshold only because the record reached the broker
+            // late (the load's); over 2.9 s it would have failed anyway; under 3.4 s it does not fail at all
+            assertThat(s1.maxAfterBrokerMicros()).isEqualTo(2990 * MS);
+            assertThat(s1.loadsFault(3000 * MS)).isTrue();
+            assertThat(s1.loadsFault(2900 * MS)).isFalse();
+            assertThat(s1.loadsFault(3400 * MS)).isFalse();
 
             assertThat(w.worstMicros()).isEqualTo(3300 * MS);
             assertThat(w.dominant()).isEqualTo(Stage.ENGINE);

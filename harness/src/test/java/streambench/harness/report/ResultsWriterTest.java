@@ -63,7 +63,8 @@ class ResultsWriterTest {
     /** Second 0's worst record: 0.002 s producer, 0.003 broker, 5.6 engine, 0.1 commit, 0.05 visibility. */
     private static streambench.harness.analysis.LatencyWaterfall.Result waterfall() {
         long[] split = {2_000, 3_000, 5_600_000, 100_000, 50_000};
-        var second = new streambench.harness.analysis.LatencyWaterfall.Second(0, split, split, 5_755_000, split);
+        var second =
+                new streambench.harness.analysis.LatencyWaterfall.Second(0, split, split, 5_755_000, split, 5_750_000);
         return new streambench.harness.analysis.LatencyWaterfall.Result(
                 List.of(second), split, split, 5_755_000, split, 10, 0, 1, 0);
     }

@@ -50,7 +50,8 @@ public final class EventFileReader {
             Type tsType = field(fileSchema, "ts", file);
             field(fileSchema, "producer_id", file);
             field(fileSchema, "seq", file);
-            boolean stamped = fileSchema.containsField(KAFKA_TS);
+            // optional and only for the waterfall: a column of that name that is not a timestamp is left unread
+            boolean stamped = fileSchema.containsField(KAFKA_TS) && TsDecoder.isTimestamp(fileSchema.getType(KAFKA_TS));
             Types.MessageTypeBuilder columns = Types.buildMessage();
             columns.addField(fileSchema.getType("ts"));
             columns.addField(fileSchema.getType("producer_id"));
@@ -92,6 +93,20 @@ public final class EventFileReader {
 
     private interface TsDecoder {
         long micros(Group g);
+
+        /** A primitive INT96, or INT64 with a timestamp unit: what {@link #of} decodes. */
+        static boolean isTimestamp(Type type) {
+            if (!type.isPrimitive()) {
+                return false;
+            }
+            PrimitiveType p = type.asPrimitiveType();
+            return switch (p.getPrimitiveTypeName()) {
+                case INT96 -> true;
+                case INT64 ->
+                    p.getLogicalTypeAnnotation() instanceof LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
+                default -> false;
+            };
+        }
 
         /** Decodes field {@code index} of a row, column {@code name} of {@code file}. */
         static TsDecoder of(PrimitiveType type, int index, String name, Path file) throws IOException {
