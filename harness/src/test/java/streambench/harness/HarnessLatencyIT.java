@@ -115,7 +115,19 @@ class HarnessLatencyIT {
         assertThat(summary.get("status").asText()).isEqualTo("Succeeded");
 
         List<String> csv = Files.readAllLines(results.resolve("latency_timeseries.csv"));
-        assertThat(csv.get(0)).isEqualTo("elapsed_s,latency_s,version,p50_s,p99_s,avg_s,msg_count,commit_latency_s");
+        assertThat(csv.get(0))
+                .startsWith("elapsed_s,latency_s,version,p50_s,p99_s,avg_s,msg_count,commit_latency_s,")
+                .contains(",engine_max_s,")
+                .contains(",dominant_stage,");
+        // every engine's table carries each record's Kafka timestamp: every measured row is split into stages
+        assertThat(summary.get("engines")).allSatisfy(e -> {
+            JsonNode w = e.get("waterfall");
+            assertThat(w).as("%s's waterfall", e.get("version")).isNotNull();
+            assertThat(w.get("unstamped").asLong()).isZero();
+            assertThat(w.get("stamped").asLong()).isEqualTo(60_000);
+            assertThat(w.get("dominant_stage").asText()).isIn("producer", "broker", "engine", "commit", "visibility");
+        });
+        assertThat(Files.size(results.resolve("latency_waterfall.png"))).isGreaterThan(10_000);
         assertThat(csv)
                 .anyMatch(l -> l.contains(",Spark 3.5,"))
                 .anyMatch(l -> l.contains(",Spark 4.2,"))
