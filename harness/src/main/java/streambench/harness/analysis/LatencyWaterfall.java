@@ -26,7 +26,8 @@ import streambench.services.delta.EventFileReader;
  * </ul>
  *
  * A data file's time is held between the record's Kafka timestamp and its commit: the writers take it from clocks of
- * their own (Spark's Delta from the store's listing, whole seconds on Azure), and a file cannot have been finished
+ * their own (Spark's Delta the store's file status when its task commits, ours its own clock when it closes the file),
+ * and a file cannot have been finished
  * before its record arrived nor after it was committed. Without a file time the commit stage is inside the engine's.
  * Records without a Kafka timestamp (a table written before the column existed, an engine that cannot write it) are
  * counted, not split.
@@ -129,9 +130,8 @@ public final class LatencyWaterfall {
                 new Result(List.of(), new long[STAGES], new long[STAGES], 0, new long[STAGES], 0, 0, 0, 0);
 
         /**
-         * Every data file's time a whole second (Spark's Delta takes it from the store's listing, whose Last-Modified
-         * has seconds on Azure and Azurite): the boundary between the engine's and the commit's stage is then good to
-         * a second only.
+         * Every data file's time a whole second (a writer that takes it from a store whose file status has seconds
+         * only): the boundary between the engine's and the commit's stage is then good to a second only.
          */
         public boolean fileTimesInWholeSeconds() {
             return files > 1 && wholeSecondFiles == files;

@@ -136,7 +136,7 @@ record SummaryJson(
      * stage's largest and 99th percentile over the run, the run's worst record split into them and the stage it
      * spent most in, and every second at or over the threshold with its worst record's split. {@code stamped} rows
      * had a Kafka timestamp to split by, {@code unstamped} did not; {@code file_times_whole_seconds}: every data file's
-     * time was a whole second (Spark's, from the store's listing), so engine and commit are told apart to a second.
+     * time was a whole second (a store's listing with seconds only), so engine and commit are told apart to a second.
      */
     record Waterfall(
             @JsonProperty("max_s") Map<String, Double> maxSeconds,

@@ -24,8 +24,8 @@ public record DeltaCommit(
      * {@code ts} (epoch µs) and the range of {@code producer_id} from the file's statistics, -1 /
      * {@link Long#MIN_VALUE} when absent; {@code modificationTimeMillis}, the {@code add} action's
      * {@code modificationTime} (epoch ms, -1 when absent): when the writer says the file was written. Writers take it
-     * from different clocks: ours from its own when it closes the file, Spark's Delta from the store's listing of the
-     * file, whose Last-Modified has whole seconds on Azure and Azurite.
+     * from different clocks: ours from its own when it closes the file, Spark's Delta from the store's file status when
+     * its task commits.
      */
     public record AddedFile(
             String path,
