@@ -32,7 +32,8 @@ class LatencyWaterfallTest {
 
     @Test
     void aFileTimeOutsideItsRecordsStampsIsHeldBetweenThemAndTheSumStaysExact() {
-        // a file time from another clock (a store's, with whole seconds) that reads before the record reached the broker
+        // a file time from another clock (a store's, with whole seconds) that reads before the record reached the
+        // broker
         long[] early = LatencyWaterfall.split(T0, 0, T0 + 400 * MS, T0 / 1000, T0 + 900 * MS, T0 + 950 * MS);
         assertThat(early).containsExactly(0, 400 * MS, 0, 500 * MS, 50 * MS);
         // and one after the commit (a writer's clock ahead)
