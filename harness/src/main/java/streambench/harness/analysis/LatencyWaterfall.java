@@ -66,6 +66,9 @@ public final class LatencyWaterfall {
 
     private static final int STAGES = Stage.values().length;
 
+    /** The dominant stage where whole-second file times cannot tell the engine's time from the commit's. */
+    public static final String ENGINE_AND_COMMIT = "engine+commit";
+
     /** "producer 0.002 s, broker 0.003 s, engine 0.595 s, commit 0.100 s, visibility 0.050 s" */
     public static String describe(long[] split) {
         List<String> parts = new ArrayList<>();
@@ -98,15 +101,6 @@ public final class LatencyWaterfall {
          */
         public boolean loadsFault(long thresholdMicros) {
             return worstMicros >= thresholdMicros && maxAfterBrokerMicros < thresholdMicros;
-        }
-
-        /** "4.800 s of it in the engine" */
-        public String dominantShare() {
-            return String.format(
-                    java.util.Locale.ROOT,
-                    "%.3f s of it in the %s",
-                    worstSplit[dominant().ordinal()] / 1e6,
-                    dominant().label);
         }
     }
 
@@ -143,6 +137,46 @@ public final class LatencyWaterfall {
 
         public Stage dominant() {
             return Stage.largest(worstSplit);
+        }
+
+        /**
+         * The stage the run's worst record spent most in, as the reports name it: {@code engine+commit} where the file
+         * times cannot tell the two apart ({@link #fileTimesInWholeSeconds}) and they together hold the most.
+         */
+        public String dominantLabel() {
+            return label(worstSplit);
+        }
+
+        /** As {@link #dominantLabel()}, for one second's worst record. */
+        public String dominantLabel(Second s) {
+            return label(s.worstSplit());
+        }
+
+        /** "4.800 s of it in the engine" (or "in the engine and commit") for one second's worst record. */
+        public String dominantShare(Second s) {
+            long[] split = s.worstSplit();
+            String label = label(split);
+            long micros = label.equals(ENGINE_AND_COMMIT)
+                    ? split[Stage.ENGINE.ordinal()] + split[Stage.COMMIT.ordinal()]
+                    : split[Stage.largest(split).ordinal()];
+            return String.format(
+                    java.util.Locale.ROOT,
+                    "%.3f s of it in the %s",
+                    micros / 1e6,
+                    label.equals(ENGINE_AND_COMMIT) ? "engine and commit" : label);
+        }
+
+        private String label(long[] split) {
+            if (!fileTimesInWholeSeconds()) {
+                return Stage.largest(split).label;
+            }
+            long together = split[Stage.ENGINE.ordinal()] + split[Stage.COMMIT.ordinal()];
+            Stage largest = Stage.largest(split);
+            boolean engineSide = largest == Stage.ENGINE || largest == Stage.COMMIT;
+            long other = Math.max(
+                    Math.max(split[Stage.PRODUCER.ordinal()], split[Stage.BROKER.ordinal()]),
+                    split[Stage.VISIBILITY.ordinal()]);
+            return engineSide || together > other ? ENGINE_AND_COMMIT : largest.label;
         }
 
         public java.util.Optional<Second> second(long elapsedSecond) {

@@ -101,8 +101,10 @@ public final class Verdict {
                 .findFirst()
                 .orElseThrow()
                 .elapsedSecond();
-        String stage =
-                waterfall.second(worstSecond).map(s -> ", " + s.dominantShare()).orElse("");
+        String stage = waterfall
+                .second(worstSecond)
+                .map(s -> ", " + waterfall.dominantShare(s))
+                .orElse("");
         long thresholdMicros = Math.round(thresholdSeconds * 1e6);
         long loads = over.stream()
                 .filter(b -> waterfall

@@ -259,7 +259,7 @@ public final class RunCommand implements Callable<Integer> {
                     r.completeness().map(c -> c.missing()).orElse(-1L),
                     r.completeness().map(c -> c.duplicates()).orElse(-1L),
                     r.consumerCoresPerThousand(),
-                    r.waterfall().any() ? r.waterfall().dominant().label : "-"));
+                    r.waterfall().any() ? r.waterfall().dominantLabel() : "-"));
             printNotes(r, results, out);
         }
         out.println();
@@ -270,10 +270,13 @@ public final class RunCommand implements Callable<Integer> {
         if (r.waterfall().any()) {
             out.println(String.format(
                     Locale.ROOT,
-                    "    worst record %.2f s: %s",
+                    "    worst record %.2f s: %s%s",
                     r.waterfall().worstMicros() / 1e6,
                     streambench.harness.analysis.LatencyWaterfall.describe(
-                            r.waterfall().worstSplit())));
+                            r.waterfall().worstSplit()),
+                    r.waterfall().fileTimesInWholeSeconds()
+                            ? " (data file times in whole seconds: engine and commit told apart to a second only)"
+                            : ""));
         }
         YardstickRatios.of(r, results).ifPresent(x -> out.println("    " + x.describe()));
         r.lateLoadNote().ifPresent(n -> out.println("    passed " + n));

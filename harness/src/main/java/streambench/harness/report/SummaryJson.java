@@ -322,14 +322,14 @@ record SummaryJson(
                 .map(s -> new StageSecond(
                         s.elapsedSecond(),
                         round(s.worstMicros() / 1e6),
-                        s.dominant().label,
+                        w.dominantLabel(s),
                         stages(s.worstSplit()),
                         s.loadsFault(threshold)))
                 .toList();
         return new Waterfall(
                 stages(w.maxMicros()),
                 stages(w.p99Micros()),
-                w.dominant().label,
+                w.dominantLabel(),
                 stages(w.worstSplit()),
                 over,
                 w.stamped(),

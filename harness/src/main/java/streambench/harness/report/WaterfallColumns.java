@@ -33,8 +33,10 @@ final class WaterfallColumns {
     private static final int COLUMNS = HEADER.split(",").length - 1;
 
     private final Map<Long, LatencyWaterfall.Second> bySecond = new HashMap<>();
+    private final LatencyWaterfall.Result waterfall;
 
     WaterfallColumns(LatencyWaterfall.Result waterfall) {
+        this.waterfall = waterfall;
         waterfall.seconds().forEach(s -> bySecond.put(s.elapsedSecond(), s));
     }
 
@@ -49,7 +51,7 @@ final class WaterfallColumns {
             out.add(seconds(s.maxMicros()[stage.ordinal()]));
             out.add(seconds(s.p99Micros()[stage.ordinal()]));
         }
-        out.add(s.dominant().label);
+        out.add(waterfall.dominantLabel(s));
         for (Stage stage : Stage.values()) {
             out.add(seconds(s.worstSplit()[stage.ordinal()]));
         }

@@ -95,6 +95,7 @@ class LatencyWaterfallTest {
             assertThat(s0.worstSplit()).containsExactly(2 * MS, 3 * MS, 595 * MS, 100 * MS, 50 * MS);
             assertThat(s0.maxMicros()).containsExactly(2 * MS, 18 * MS, 595 * MS, 100 * MS, 50 * MS);
             assertThat(s0.dominant()).isEqualTo(Stage.ENGINE);
+            assertThat(w.dominantShare(s0)).isEqualTo("0.595 s of it in the engine");
 
             LatencyWaterfall.Second s1 = w.seconds().get(1);
             assertThat(s1.worstMicros()).isEqualTo(3300 * MS);
@@ -116,6 +117,25 @@ class LatencyWaterfallTest {
                 assertThat((double) w.p99Micros()[i])
                         .isCloseTo(w.maxMicros()[i], org.assertj.core.data.Percentage.withPercentage(2));
             }
+        }
+    }
+
+    /**
+     * Spark's Delta takes a file's time from the store's file status, which on Azurite has whole seconds: the engine's
+     * and the commit's share cannot be told apart, and the reports name them together.
+     */
+    @Test
+    void wholeSecondFileTimesNameEngineAndCommitTogether() throws Exception {
+        try (EventTableFixture table = new EventTableFixture(dir.resolve("spark"), T0 / 1000 - 1000)) {
+            // appended at 10 ms, file time truncated to second 0, committed at 900 ms: 0 s engine, 0.89 s commit
+            table.commit(T0 / 1000 + 900, T0 / 1000, List.of(new Row(T0, 0, 0, T0 + 10 * MS)));
+            table.commit(T0 / 1000 + 1900, T0 / 1000 + 1000, List.of(new Row(T0 + 1000 * MS, 0, 1, T0 + 1010 * MS)));
+            LatencyWaterfall.Result w = TableAnalysis.analyze(table.fs(), table.uri(), T0, Map.of(), rows -> {})
+                    .waterfall();
+            assertThat(w.fileTimesInWholeSeconds()).isTrue();
+            assertThat(w.dominant()).isEqualTo(Stage.COMMIT);
+            assertThat(w.dominantLabel()).isEqualTo(LatencyWaterfall.ENGINE_AND_COMMIT);
+            assertThat(w.dominantShare(w.seconds().get(0))).isEqualTo("0.890 s of it in the engine and commit");
         }
     }
 
