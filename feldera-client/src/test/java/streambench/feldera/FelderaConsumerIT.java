@@ -44,7 +44,10 @@ class FelderaConsumerIT extends ConsumerContractSuite {
         }
     }
 
-    /** Feldera's SQL program declares the event's columns only: its Kafka connector's timestamps are not read. */
+    /**
+     * Feldera's SQL program declares the event's columns only; whether its Kafka connector can hand SQL a record's
+     * timestamp was not checked (no server here), so its table carries no kafka_ts.
+     */
     @Override
     protected boolean writesKafkaTimestamps() {
         return false;

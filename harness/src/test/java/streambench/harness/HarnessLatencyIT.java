@@ -125,7 +125,8 @@ class HarnessLatencyIT {
             assertThat(w).as("%s's waterfall", e.get("version")).isNotNull();
             assertThat(w.get("unstamped").asLong()).isZero();
             assertThat(w.get("stamped").asLong()).isEqualTo(60_000);
-            assertThat(w.get("dominant_stage").asText()).isIn("producer", "broker", "engine", "commit", "visibility");
+            assertThat(w.get("dominant_stage").asText())
+                    .isIn("producer", "broker", "engine", "commit", "visibility", "engine+commit");
         });
         assertThat(Files.size(results.resolve("latency_waterfall.png"))).isGreaterThan(10_000);
         assertThat(csv)
