@@ -274,21 +274,10 @@ public final class LatencyWaterfall {
     }
 
     /**
-     * The five stages of one record, in µs, in {@link Stage} order; they add up to {@code visibleMicros - tsMicros}.
+     * The five stages of one record into {@code out}, in µs, in {@link Stage} order; they add up to
+     * {@code visibleMicros - tsMicros}. Into a caller's array: a run splits hundreds of millions of rows.
      */
-    static long[] split(
-            long tsMicros,
-            long sendLagMicros,
-            long kafkaTsMicros,
-            long fileMillis,
-            long commitMicros,
-            long visibleMicros) {
-        long[] out = new long[STAGES];
-        split(out, tsMicros, sendLagMicros, kafkaTsMicros, fileMillis, commitMicros, visibleMicros);
-        return out;
-    }
-
-    private static void split(
+    static void split(
             long[] out,
             long tsMicros,
             long sendLagMicros,

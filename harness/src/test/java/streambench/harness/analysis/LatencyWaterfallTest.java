@@ -23,8 +23,7 @@ class LatencyWaterfallTest {
     @Test
     void theStagesOfARecordAddUpToItsLatencyAndEachSitsBetweenItsStamps() {
         // due at 0, sent 3 ms late, appended at 10 ms, file at 800 ms, committed at 1,200 ms, seen at 1,250 ms
-        long[] split =
-                LatencyWaterfall.split(T0, 3 * MS, T0 + 10 * MS, T0 / 1000 + 800, T0 + 1200 * MS, T0 + 1250 * MS);
+        long[] split = split(T0, 3 * MS, T0 + 10 * MS, T0 / 1000 + 800, T0 + 1200 * MS, T0 + 1250 * MS);
         assertThat(split).containsExactly(3 * MS, 7 * MS, 790 * MS, 400 * MS, 50 * MS);
         assertThat(sum(split)).isEqualTo(1250 * MS);
         assertThat(Stage.largest(split)).isEqualTo(Stage.ENGINE);
@@ -34,16 +33,16 @@ class LatencyWaterfallTest {
     void aFileTimeOutsideItsRecordsStampsIsHeldBetweenThemAndTheSumStaysExact() {
         // a file time from another clock (a store's, with whole seconds) that reads before the record reached the
         // broker
-        long[] early = LatencyWaterfall.split(T0, 0, T0 + 400 * MS, T0 / 1000, T0 + 900 * MS, T0 + 950 * MS);
+        long[] early = split(T0, 0, T0 + 400 * MS, T0 / 1000, T0 + 900 * MS, T0 + 950 * MS);
         assertThat(early).containsExactly(0, 400 * MS, 0, 500 * MS, 50 * MS);
         // and one after the commit (a writer's clock ahead)
-        long[] late = LatencyWaterfall.split(T0, 0, T0 + 400 * MS, T0 / 1000 + 2000, T0 + 900 * MS, T0 + 950 * MS);
+        long[] late = split(T0, 0, T0 + 400 * MS, T0 / 1000 + 2000, T0 + 900 * MS, T0 + 950 * MS);
         assertThat(late).containsExactly(0, 400 * MS, 500 * MS, 0, 50 * MS);
         // no file time: the commit stage is inside the engine's
-        long[] none = LatencyWaterfall.split(T0, 0, T0 + 400 * MS, -1, T0 + 900 * MS, T0 + 950 * MS);
+        long[] none = split(T0, 0, T0 + 400 * MS, -1, T0 + 900 * MS, T0 + 950 * MS);
         assertThat(none).containsExactly(0, 400 * MS, 500 * MS, 0, 50 * MS);
         // a send lag larger than the time to the broker is capped at it
-        long[] lag = LatencyWaterfall.split(T0, 900 * MS, T0 + 400 * MS, -1, T0 + 900 * MS, T0 + 950 * MS);
+        long[] lag = split(T0, 900 * MS, T0 + 400 * MS, -1, T0 + 900 * MS, T0 + 950 * MS);
         assertThat(lag).containsExactly(400 * MS, 0, 500 * MS, 0, 50 * MS);
         for (long[] s : List.of(early, late, none, lag)) {
             assertThat(sum(s)).isEqualTo(950 * MS);
@@ -149,6 +148,13 @@ class LatencyWaterfallTest {
             assertThat(w.unstamped()).isEqualTo(2);
             assertThat(w.seconds()).isEmpty();
         }
+    }
+
+    private static long[] split(
+            long tsMicros, long sendLagMicros, long kafkaTsMicros, long fileMillis, long commitMicros, long visible) {
+        long[] out = new long[5];
+        LatencyWaterfall.split(out, tsMicros, sendLagMicros, kafkaTsMicros, fileMillis, commitMicros, visible);
+        return out;
     }
 
     private static long sum(long[] split) {
