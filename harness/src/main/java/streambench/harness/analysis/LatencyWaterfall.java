@@ -90,10 +90,6 @@ public final class LatencyWaterfall {
             long worstMicros,
             long[] worstSplit,
             long maxAfterBrokerMicros) {
-        public Stage dominant() {
-            return Stage.largest(worstSplit);
-        }
-
         /**
          * True when the second is at or over {@code thresholdMicros} but every record of it would have been under had
          * it reached the broker on schedule ({@code maxAfterBrokerMicros}: the largest time from the Kafka timestamp
@@ -133,10 +129,6 @@ public final class LatencyWaterfall {
 
         public boolean any() {
             return stamped > 0;
-        }
-
-        public Stage dominant() {
-            return Stage.largest(worstSplit);
         }
 
         /**
