@@ -16,7 +16,15 @@ class InstallLayoutTest {
         InstallLayout layout = InstallLayout.load(null);
         Path compose = layout.composeFile();
         assertThat(compose.getFileName()).hasToString("docker-compose.yml");
-        assertThat(layout.producerJar()).isEqualTo(compose.getParent().resolve("producer/target/producer.jar"));
+        Path producerJar = compose.getParent().resolve("producer/target/producer.jar");
+        // this module builds before the producer: on a clean clone the jar is not there yet
+        if (Files.isRegularFile(producerJar)) {
+            assertThat(layout.producerJar()).isEqualTo(producerJar);
+        } else {
+            assertThatThrownBy(layout::producerJar)
+                    .isInstanceOf(ConfigException.class)
+                    .hasMessageContaining("is missing at " + producerJar);
+        }
     }
 
     @Test
