@@ -125,6 +125,9 @@ public final class ConsumerContract {
     public static final String JVM_AVAILABLE_PROCESSORS = "jvm_available_processors";
 
     public static final String JVM_MAX_HEAP_BYTES = "jvm_max_heap_bytes";
+
+    /** On every consumer's {@link #METRICS_PATH}: its heap in use after the latest GC, -1 before the first. */
+    public static final String JVM_HEAP_AFTER_GC_BYTES = "jvm_heap_after_gc_bytes";
     /** The field every telemetry line starts with: an ISO-8601 instant ({@link TelemetryLine}). */
     public static final String TELEMETRY_TIME = "time";
 

@@ -71,6 +71,7 @@ public final class HealthServer implements AutoCloseable {
         Runtime runtime = Runtime.getRuntime();
         health.registerMetric(ConsumerContract.JVM_AVAILABLE_PROCESSORS, runtime::availableProcessors);
         health.registerMetric(ConsumerContract.JVM_MAX_HEAP_BYTES, runtime::maxMemory);
+        health.registerMetric(ConsumerContract.JVM_HEAP_AFTER_GC_BYTES, HeapAfterGc.listen()::bytes);
         server.createContext(ConsumerContract.HEALTH_PATH, health::health);
         server.createContext(ConsumerContract.METRICS_PATH, health::metrics);
         java.util.concurrent.atomic.AtomicInteger threads = new java.util.concurrent.atomic.AtomicInteger();

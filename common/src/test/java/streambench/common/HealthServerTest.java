@@ -31,11 +31,35 @@ class HealthServerTest {
             health.registerMetric("malformed_records", () -> 3);
             health.registerMetric("batches", () -> 10);
             assertThat(get(health, "/metrics").body())
-                    .isEqualTo("batches 10\n"
+                    .matches("batches 10\n"
                             + "jvm_available_processors " + Runtime.getRuntime().availableProcessors() + "\n"
+                            + "jvm_heap_after_gc_bytes (-1|\\d+)\n"
                             + "jvm_max_heap_bytes " + Runtime.getRuntime().maxMemory() + "\n"
                             + "malformed_records 3\n");
         }
+    }
+
+    @Test
+    void metricsReportTheHeapInUseAfterTheLatestCollection() throws Exception {
+        try (HealthServer health = HealthServer.start(0)) {
+            System.gc(); // a full collection notifies like any other
+            long after = -1;
+            for (int i = 0; i < 50 && after < 0; i++) {
+                Thread.sleep(100); // the notification arrives on a JMX thread
+                after = metric(get(health, "/metrics").body(), "jvm_heap_after_gc_bytes");
+            }
+            assertThat(after)
+                    .isPositive()
+                    .isLessThanOrEqualTo(Runtime.getRuntime().maxMemory());
+        }
+    }
+
+    private static long metric(String body, String name) {
+        return body.lines()
+                .filter(l -> l.startsWith(name + " "))
+                .mapToLong(l -> Long.parseLong(l.substring(name.length() + 1)))
+                .findFirst()
+                .orElseThrow();
     }
 
     /** new InetSocketAddress throws IllegalArgumentException past 65535: that was exit 1 with no variable named. */
