@@ -13,7 +13,8 @@ import java.util.Map;
 import streambench.common.ConfigException;
 
 /**
- * Microsoft's Azurite storage emulator (Blob API only) on a free loopback port, in-memory, started
+ * Microsoft's Azurite storage emulator (Blob API only) on a free loopback port, in memory or, for runs whose tables
+ * would not fit there, on disk ({@code --location}), started
  * from the copy that the build installs with {@code npm ci} into {@code services/azurite}, on the Node that
  * installs beside it ({@link NodeRuntime}).
  * The ABFS driver reaches it in FNS/Blob mode (see LakeSettings).
@@ -27,18 +28,37 @@ public final class EmbeddedAzurite implements AutoCloseable {
     private final InstallLayout layout;
     private final Path logFile;
     private final int memoryLimitMb;
+    /** Where it keeps blobs and metadata on disk; null: in memory. */
+    private final Path diskLocation;
 
     private EmbeddedAzurite(
-            ChildProcess process, int port, NodeRuntime node, InstallLayout layout, Path logFile, int memoryLimitMb) {
+            ChildProcess process,
+            int port,
+            NodeRuntime node,
+            InstallLayout layout,
+            Path logFile,
+            int memoryLimitMb,
+            Path diskLocation) {
         this.process = process;
         this.port = port;
         this.node = node;
         this.layout = layout;
         this.logFile = logFile;
         this.memoryLimitMb = memoryLimitMb;
+        this.diskLocation = diskLocation;
     }
 
+    /** In memory, its blobs limited to {@code memoryLimitMb}. */
     public static EmbeddedAzurite start(InstallLayout layout, Path logFile, int memoryLimitMb)
+            throws InterruptedException {
+        return start(layout, logFile, memoryLimitMb, null);
+    }
+
+    /**
+     * On disk in {@code diskLocation} (an empty directory it may fill, removed on {@link #close}) when it is given, else
+     * in memory with its blobs limited to {@code memoryLimitMb}.
+     */
+    public static EmbeddedAzurite start(InstallLayout layout, Path logFile, int memoryLimitMb, Path diskLocation)
             throws InterruptedException {
         Path dir = layout.azuriteDir();
         Path script = dir.resolve("node_modules/azurite/dist/src/blob/main.js");
@@ -48,9 +68,17 @@ public final class EmbeddedAzurite implements AutoCloseable {
                     + " --ignore-scripts` in " + dir);
         }
         NodeRuntime node = NodeRuntime.forAzurite(layout);
+        if (diskLocation != null) {
+            try {
+                Files.createDirectories(diskLocation);
+            } catch (IOException e) {
+                throw new ConfigException("cannot create Azurite's directory " + diskLocation + ": " + e.getMessage());
+            }
+        }
         int port = FreePort.find();
-        ChildProcess azurite = launch(layout, node, logFile, memoryLimitMb, port);
-        EmbeddedAzurite emulator = new EmbeddedAzurite(azurite, port, node, layout, logFile, memoryLimitMb);
+        ChildProcess azurite = launch(layout, node, logFile, memoryLimitMb, diskLocation, port);
+        EmbeddedAzurite emulator =
+                new EmbeddedAzurite(azurite, port, node, layout, logFile, memoryLimitMb, diskLocation);
         try {
             emulator.awaitReady();
         } catch (RuntimeException | InterruptedException e) {
@@ -61,29 +89,25 @@ public final class EmbeddedAzurite implements AutoCloseable {
     }
 
     private static ChildProcess launch(
-            InstallLayout layout, NodeRuntime node, Path logFile, int memoryLimitMb, int port) {
+            InstallLayout layout, NodeRuntime node, Path logFile, int memoryLimitMb, Path diskLocation, int port) {
         Path dir = layout.azuriteDir();
         Path script = dir.resolve("node_modules/azurite/dist/src/blob/main.js");
+        List<String> args = new java.util.ArrayList<>(List.of(
+                "--require",
+                layout.azuriteSweepInterval().toString(),
+                script.toString(),
+                "--blobHost",
+                "127.0.0.1",
+                "--blobPort",
+                Integer.toString(port)));
+        args.addAll(
+                diskLocation == null
+                        ? List.of("--inMemoryPersistence", "--extentMemoryLimit", Integer.toString(memoryLimitMb))
+                        : List.of("--location", diskLocation.toString()));
+        args.addAll(List.of("--skipApiVersionCheck", "--loose", "--disableTelemetry", "--silent"));
         return ChildProcess.start(
                 "azurite",
-                ChildProcess.watchedNode(
-                        node.executable(),
-                        layout.nodeParentWatch(),
-                        List.of(
-                                "--require",
-                                layout.azuriteSweepInterval().toString(),
-                                script.toString(),
-                                "--blobHost",
-                                "127.0.0.1",
-                                "--blobPort",
-                                Integer.toString(port),
-                                "--inMemoryPersistence",
-                                "--extentMemoryLimit",
-                                Integer.toString(memoryLimitMb),
-                                "--skipApiVersionCheck",
-                                "--loose",
-                                "--disableTelemetry",
-                                "--silent")),
+                ChildProcess.watchedNode(node.executable(), layout.nodeParentWatch(), args),
                 Map.of(),
                 dir,
                 logFile,
@@ -109,6 +133,25 @@ public final class EmbeddedAzurite implements AutoCloseable {
         return memoryLimitMb;
     }
 
+    /** Where it keeps its blobs on disk; empty when it keeps them in memory. */
+    public java.util.Optional<Path> diskLocation() {
+        return java.util.Optional.ofNullable(diskLocation);
+    }
+
+    /** What its blobs take on disk, bytes; 0 in memory. */
+    public long diskBytes() {
+        if (diskLocation == null || !Files.isDirectory(diskLocation)) {
+            return 0;
+        }
+        try (var files = Files.walk(diskLocation)) {
+            return files.filter(Files::isRegularFile)
+                    .mapToLong(f -> f.toFile().length())
+                    .sum();
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return 0; // files come and go while it runs
+        }
+    }
+
     /**
      * A new, empty Azurite on the same port. Deleted blobs free their memory only when Azurite sweeps, which the
      * harness moves out of runs (sweep-interval.cjs): over a long capacity search the memory of every deleted trial
@@ -117,7 +160,8 @@ public final class EmbeddedAzurite implements AutoCloseable {
      */
     public void restart() throws InterruptedException {
         process.stop(Duration.ofSeconds(10));
-        process = launch(layout, node, logFile, memoryLimitMb, port);
+        emptyDiskLocation();
+        process = launch(layout, node, logFile, memoryLimitMb, diskLocation, port);
         awaitReady();
     }
 
@@ -152,5 +196,23 @@ public final class EmbeddedAzurite implements AutoCloseable {
     @Override
     public void close() {
         process.stop(Duration.ofSeconds(10));
+        emptyDiskLocation();
+        if (diskLocation != null) {
+            diskLocation.toFile().delete();
+        }
+    }
+
+    /** A run's tables on disk run to gigabytes: they go with the Azurite that held them. */
+    private void emptyDiskLocation() {
+        if (diskLocation == null || !Files.isDirectory(diskLocation)) {
+            return;
+        }
+        try (var files = Files.walk(diskLocation)) {
+            files.sorted(java.util.Comparator.reverseOrder())
+                    .filter(f -> !f.equals(diskLocation))
+                    .forEach(f -> f.toFile().delete());
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // what is left stays in the run's directory, where it is found
+        }
     }
 }

@@ -20,6 +20,9 @@ import streambench.common.LakeSettings;
  * (a KRaft broker and Azurite) when it names none. Child processes get {@link #endpointEnv()}.
  */
 public final class Services implements AutoCloseable {
+    /** The most memory the in-memory Azurite's blobs may take, MiB (its --extentMemoryLimit); 4096 unless set. */
+    public static final String AZURITE_MEMORY_LIMIT_MB = "AZURITE_MEMORY_LIMIT_MB";
+
     /** What this harness started itself: stopped on {@link #close} and on exit, in reverse order. */
     private final Started embedded;
 
@@ -49,7 +52,7 @@ public final class Services implements AutoCloseable {
     /** Starts what is not given, checks what is, and says which on {@code out}; the lake reached directly. */
     public static Services start(Knobs knobs, InstallLayout layout, Path logDir, boolean needLake, PrintStream out)
             throws InterruptedException {
-        return start(knobs, layout, logDir, needLake, LakeFront.DIRECT, out);
+        return start(knobs, layout, logDir, needLake, LakeFront.DIRECT, TurnFootprint.NONE, out);
     }
 
     /**
@@ -59,7 +62,13 @@ public final class Services implements AutoCloseable {
      * Azurite (an external lake is refused); without a lake ({@code needLake} false) it is unused.
      */
     public static Services start(
-            Knobs knobs, InstallLayout layout, Path logDir, boolean needLake, LakeFront front, PrintStream out)
+            Knobs knobs,
+            InstallLayout layout,
+            Path logDir,
+            boolean needLake,
+            LakeFront front,
+            TurnFootprint footprint,
+            PrintStream out)
             throws InterruptedException {
         boolean proxyLake = needLake && front.needsProxy();
         if (proxyLake && externalLake(knobs)) {
@@ -67,7 +76,15 @@ public final class Services implements AutoCloseable {
                     + "environment names a lake (AZURITE_BLOB_ENDPOINT, ADLS_ACCOUNT_NAME or LAKE_ROOT): unset it, or "
                     + "use a delay of 0 and no --strict-lake");
         }
-        Started started = new Started(layout, logDir, out);
+        DiskPlan plan = DiskPlan.of(
+                footprint,
+                !externalKafka(knobs),
+                needLake && !externalLake(knobs),
+                knobs.env(AZURITE_MEMORY_LIMIT_MB, "4096").asPositiveInt(),
+                logDir);
+        plan.check();
+        plan.describe().ifPresent(out::println);
+        Started started = new Started(layout, logDir, plan, out);
         try {
             KafkaConnection kafka = externalKafka(knobs) ? checkedKafka(knobs, out) : started.kafka(knobs);
             LakeSettings lake = null;
@@ -75,8 +92,7 @@ public final class Services implements AutoCloseable {
                 Knobs lakeKnobs = externalLake(knobs)
                         ? knobs
                         : knobs.withOverrides(Map.of(
-                                ConsumerContract.AZURITE_BLOB_ENDPOINT,
-                                started.azurite(knobs, proxyLake ? front : null)));
+                                ConsumerContract.AZURITE_BLOB_ENDPOINT, started.azurite(proxyLake ? front : null)));
                 lake = LakeSettings.fromKnobs(lakeKnobs);
                 long ms = LakeProbe.roundTrip(lake);
                 out.printf(
@@ -112,15 +128,17 @@ public final class Services implements AutoCloseable {
     private static final class Started {
         private final InstallLayout layout;
         private final Path logDir;
+        private final DiskPlan plan;
         private final PrintStream out;
         private final Map<String, String> env = new LinkedHashMap<>();
         private Optional<EmbeddedKafka> kafka = Optional.empty();
         private Optional<EmbeddedAzurite> azurite = Optional.empty();
         private Optional<LakeProxy> proxy = Optional.empty();
 
-        Started(InstallLayout layout, Path logDir, PrintStream out) {
+        Started(InstallLayout layout, Path logDir, DiskPlan plan, PrintStream out) {
             this.layout = layout;
             this.logDir = logDir;
+            this.plan = plan;
             this.out = out;
         }
 
@@ -144,19 +162,21 @@ public final class Services implements AutoCloseable {
         }
 
         /** The embedded Azurite, behind a proxy when {@code front} is given; returns the endpoint to use. */
-        String azurite(Knobs knobs, LakeFront front) throws InterruptedException {
+        String azurite(LakeFront front) throws InterruptedException {
             long t0 = System.nanoTime();
             EmbeddedAzurite a = EmbeddedAzurite.start(
                     layout,
                     logDir.resolve("azurite.log"),
-                    knobs.env("AZURITE_MEMORY_LIMIT_MB", "4096").asPositiveInt());
+                    plan.azuriteMemoryLimitMb(),
+                    plan.azuriteOnDisk() ? plan.azuriteLocation() : null);
             azurite = Optional.of(a);
             out.printf(
-                    "lake: embedded Azurite %s (pid %d, Node %s%s), up in %.1f s%n",
+                    "lake: embedded Azurite %s (pid %d, Node %s%s, %s), up in %.1f s%n",
                     a.endpoint(),
                     a.pid(),
                     a.node().version(),
                     a.node().bundled() ? "" : " from " + a.node().executable(),
+                    a.diskLocation().map(d -> "on disk in " + d).orElse("in memory"),
                     (System.nanoTime() - t0) / 1e9);
             String endpoint = front == null ? a.endpoint() : proxy(a, front);
             env.put(ConsumerContract.AZURITE_BLOB_ENDPOINT, endpoint);
@@ -236,6 +256,18 @@ public final class Services implements AutoCloseable {
             return;
         }
         EmbeddedAzurite a = embedded.azurite.get();
+        if (a.diskLocation().isPresent()) {
+            long bytes = a.diskBytes();
+            if (bytes > DiskPlan.RENEW_DISK_BYTES) {
+                long t0 = System.nanoTime();
+                a.restart();
+                out.printf(
+                        "lake: the embedded Azurite held %s of deleted tables on disk; restarted empty on the same port "
+                                + "in %.1f s%n",
+                        TurnFootprint.gib(bytes), (System.nanoTime() - t0) / 1e9);
+            }
+            return;
+        }
         double rss = a.rssMiB();
         if (rss > a.memoryLimitMb() / 2.0) {
             long t0 = System.nanoTime();

@@ -200,11 +200,17 @@ class LakeProxyTest {
         PrintStream out = new PrintStream(OutputStream.nullOutputStream());
         // refused before anything starts, so no install layout is needed
         assertThatThrownBy(() -> Services.start(
-                        external, null, logs, true, new LakeFront(Duration.ofMillis(20), false, false), out))
+                        external,
+                        null,
+                        logs,
+                        true,
+                        new LakeFront(Duration.ofMillis(20), false, false),
+                        TurnFootprint.NONE,
+                        out))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("a store delay and a strict lake apply to the embedded Azurite only");
-        assertThatThrownBy(() ->
-                        Services.start(external, null, logs, true, new LakeFront(Duration.ZERO, true, false), out))
+        assertThatThrownBy(() -> Services.start(
+                        external, null, logs, true, new LakeFront(Duration.ZERO, true, false), TurnFootprint.NONE, out))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("a store delay and a strict lake apply to the embedded Azurite only");
         assertThatThrownBy(() -> new LakeFront(Duration.ofMillis(-1), false, false))

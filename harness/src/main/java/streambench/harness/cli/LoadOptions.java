@@ -112,6 +112,14 @@ final class LoadOptions {
     }
 
     /** What the proxy in front of the embedded lake must do; {@code outage}: a lake-outage fault is planned. */
+    /**
+     * What a turn of {@code seconds} at {@code rate} leaves in the broker and the lake; 10 s more for the producer's
+     * pre-roll and the sends of a turn's last second.
+     */
+    streambench.services.TurnFootprint footprint(long rate, long seconds) {
+        return new streambench.services.TurnFootprint(rate * (seconds + 10), messageBytes);
+    }
+
     streambench.services.LakeFront lakeFront(boolean outage) {
         return new streambench.services.LakeFront(storeDelay(), strictLake, outage);
     }

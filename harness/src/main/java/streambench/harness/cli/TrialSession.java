@@ -46,7 +46,15 @@ final class TrialSession implements AutoCloseable {
             PrintStream out)
             throws InterruptedException {
         RunInfo info = CommandSetup.runInfo(dir, Machine.current(), rate, trialSeconds, List.of(), load, verdict);
-        Services services = Services.start(setup.knobs(), setup.layout(), dir.dir(), true, load.lakeFront(false), out);
+        // trials run minutes, not the half hour that needs Azurite on disk; between them the lake is renewed
+        Services services = Services.start(
+                setup.knobs(),
+                setup.layout(),
+                dir.dir(),
+                true,
+                load.lakeFront(false),
+                streambench.services.TurnFootprint.NONE,
+                out);
         EngineRun base = new EngineRun(
                         setup.layout(), services, setup.defaults(), dir, info, load.overrides, heap, out, List.of())
                 .keepingTables(load.keepTables);
