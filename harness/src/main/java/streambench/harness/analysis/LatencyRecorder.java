@@ -62,6 +62,31 @@ public final class LatencyRecorder {
         return out;
     }
 
+    /**
+     * The run in windows of {@code windowSeconds} of {@code ts} from second 0 (the last may be shorter): each window's
+     * exact maximum and the 99th percentile of all its records, not of its seconds'.
+     */
+    public List<LatencyWindow> windows(long windowSeconds) {
+        Map<Long, Histogram> merged = new TreeMap<>();
+        Map<Long, long[]> bounds = new TreeMap<>();
+        bySecond.forEach((second, b) -> {
+            long w = Math.floorDiv(second, windowSeconds);
+            merged.computeIfAbsent(w, x -> new Histogram(HISTOGRAM_MAX_MICROS, 3))
+                    .add(b.histogram);
+            long[] m = bounds.computeIfAbsent(w, x -> new long[] {Long.MIN_VALUE, second, second});
+            m[0] = Math.max(m[0], b.maxMicros);
+            m[2] = second;
+        });
+        List<LatencyWindow> out = new ArrayList<>();
+        merged.forEach((w, h) -> out.add(new LatencyWindow(
+                w * windowSeconds,
+                Math.min((w + 1) * windowSeconds, bounds.get(w)[2] + 1),
+                seconds(bounds.get(w)[0]),
+                seconds(h.getValueAtPercentile(99)),
+                h.getTotalCount())));
+        return out;
+    }
+
     /** Percentiles of the whole run; its maximum is {@link #maxSeconds()}, exact. */
     public Histogram whole() {
         return whole;

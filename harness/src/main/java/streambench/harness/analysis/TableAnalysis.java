@@ -50,7 +50,12 @@ public final class TableAnalysis {
             long reservedDuplicates,
             ScheduleCheck.Result schedule,
             long unobservedVersions,
-            LatencyWaterfall.Result waterfall) {}
+            LatencyWaterfall.Result waterfall,
+            List<LatencyWindow> windows,
+            TableGrowth growth) {}
+
+    /** A long run is reported window by window, each this long: a soak's periodic costs show, a minute's noise not. */
+    public static final long WINDOW_SECONDS = 300;
 
     /**
      * The harness's warm-up load, and every producer's pre-roll, is sent as producer ids from here up: the same
@@ -91,7 +96,7 @@ public final class TableAnalysis {
         for (DeltaCommit c : all) {
             tally.commit(fs, log, c, visibility.get(c.version()), progress);
         }
-        return tally.result();
+        return tally.result(TableGrowth.listLog(fs, tableUri));
     }
 
     /**

@@ -43,6 +43,8 @@ final class TableTally {
     private long commitMinTs;
     private long commitMaxTs;
 
+    private final List<TableGrowth.Step> growth = new ArrayList<>();
+
     TableTally(long startMicros, RunExpectations expect) {
         this.startMicros = startMicros;
         this.expect = expect;
@@ -55,6 +57,7 @@ final class TableTally {
     /** Reads every file {@code c} added; {@code seen} is when the tail found the version, or null. */
     void commit(FileSystem fs, DeltaLogReader log, DeltaCommit c, Visibility seen, LongConsumer progress)
             throws IOException {
+        growth.add(TableGrowth.Step.of(c));
         if (c.added().isEmpty()) {
             return;
         }
@@ -127,7 +130,8 @@ final class TableTally {
         lastCommitMillis = Math.max(lastCommitMillis, visibleMicros / 1000);
     }
 
-    TableAnalysis.Result result() {
+    /** @param log the table's {@code _delta_log} as listed once every version was read */
+    TableAnalysis.Result result(List<TableGrowth.LogFile> log) {
         return new TableAnalysis.Result(
                 visible.bins(),
                 visible.whole(),
@@ -148,7 +152,9 @@ final class TableTally {
                 reserved.duplicates(),
                 schedule.result(),
                 unobserved,
-                waterfall.result());
+                waterfall.result(),
+                visible.windows(TableAnalysis.WINDOW_SECONDS),
+                new TableGrowth(List.copyOf(growth), log));
     }
 
     /** In the order they became visible: the tail can see a later version first only by clock resolution. */

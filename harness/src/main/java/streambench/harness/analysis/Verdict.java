@@ -204,6 +204,51 @@ public final class Verdict {
                                 : fmt("; %d rows of the warm start or a pre-roll duplicated", unmeasuredDuplicates)));
     }
 
+    /** A soak's heap fails the growth check when its live data rose by this share of the largest heap it may take. */
+    public static final double HEAP_GROWTH_FRACTION = 0.20;
+
+    /**
+     * 4b. Nothing grew over a long run, judged only where the run has two whole windows
+     * ({@link TableAnalysis#WINDOW_SECONDS}) or more: from the first whole window to the last, the 99th percentile
+     * rose by less than {@code minRiseSeconds} (the trend check's), and the consumer's heap after GC, at its lowest in
+     * each (what it kept alive), by less than {@link #HEAP_GROWTH_FRACTION} of {@code maxHeapMiB} (NaN: not known,
+     * not judged). The per-second trend check judges a slope; over half an hour a slope too small for it still adds
+     * up to seconds.
+     */
+    public static java.util.Optional<Check> growth(SoakWindows soak, double minRiseSeconds, double maxHeapMiB) {
+        List<SoakWindows.Window> whole = soak.whole();
+        if (whole.size() < 2) {
+            return java.util.Optional.empty();
+        }
+        SoakWindows.Window first = whole.get(0);
+        SoakWindows.Window last = whole.get(whole.size() - 1);
+        double p99Rise = last.p99Seconds() - first.p99Seconds();
+        double heapRise = last.heapAfterGcMinMiB() - first.heapAfterGcMinMiB();
+        boolean heapKnown = !Double.isNaN(heapRise) && !Double.isNaN(maxHeapMiB);
+        boolean heapGrew = heapKnown && heapRise >= HEAP_GROWTH_FRACTION * maxHeapMiB;
+        String heap = heapKnown
+                ? fmt(
+                        "heap after GC %.0f -> %.0f MiB (fails at a rise of %.0f MiB, %.0f%% of %.0f)",
+                        first.heapAfterGcMinMiB(),
+                        last.heapAfterGcMinMiB(),
+                        HEAP_GROWTH_FRACTION * maxHeapMiB,
+                        HEAP_GROWTH_FRACTION * 100,
+                        maxHeapMiB)
+                : "heap after GC not known";
+        return java.util.Optional.of(new Check(
+                "growth",
+                p99Rise < minRiseSeconds && !heapGrew,
+                fmt(
+                        "from the first of %d whole %d s windows to the last: p99 %.2f -> %.2f s (fails at a rise of "
+                                + "%.1f s); %s",
+                        whole.size(),
+                        TableAnalysis.WINDOW_SECONDS,
+                        first.p99Seconds(),
+                        last.p99Seconds(),
+                        minRiseSeconds,
+                        heap)));
+    }
+
     /**
      * 5a. The producer delivered the whole load: its schedule completed and no send failed. Otherwise the table
      * cannot hold what the verdict expects: invalid.

@@ -142,7 +142,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                     producer.startMicros(),
                     RunExpectations.forTable(producer, verdict.tsToleranceMs * 1000),
                     Map.of(),
-                    rows -> out.printf("  ... %,d rows read%n", rows));
+                    streambench.harness.engine.ReadProgress.to(out));
             double seconds = (System.nanoTime() - t0) / 1e9;
             out.printf(
                     "analysed %,d rows in %d commits in %.1f s (%.0f rows/s), heap used %d MiB of %d MiB%n",

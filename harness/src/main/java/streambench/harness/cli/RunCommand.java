@@ -157,6 +157,7 @@ public final class RunCommand implements Callable<Integer> {
                 run.dir(),
                 true,
                 load.lakeFront(faults.stream().anyMatch(f -> f.kind() == FaultSpec.Kind.LAKE_OUTAGE)),
+                load.footprint(rate, durationSeconds + info.warmStartSeconds()),
                 out)) {
             if (producerOnly) {
                 return ProducerOnlyRun.run(layout, services, run, rate, durationSeconds, load, out);
@@ -266,6 +267,37 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** What the table's row cannot hold: the worst record's stages, the ratios, notes, failures and faults. */
+    /** A run of two windows or more, window by window: what grew shows here. */
+    private static void printWindows(streambench.harness.analysis.SoakWindows soak, PrintStream out) {
+        if (soak.windows().size() < 2) {
+            return;
+        }
+        out.println("    window s      max s  p99 s  rss MiB  heap after GC MiB   files  files/min  mean KiB  log MiB"
+                + "  checkpoints at s");
+        for (streambench.harness.analysis.SoakWindows.Window w : soak.windows()) {
+            out.println(String.format(
+                    Locale.ROOT,
+                    "    %5d-%-5d  %6.2f %6.2f  %7.0f  %17s  %6d  %9.1f  %8.0f  %7.1f  %s",
+                    w.fromSecond(),
+                    w.toSecond(),
+                    w.maxSeconds(),
+                    w.p99Seconds(),
+                    w.rssMaxMiB(),
+                    Double.isNaN(w.heapAfterGcMinMiB())
+                            ? "-"
+                            : String.format(Locale.ROOT, "%.0f-%.0f", w.heapAfterGcMinMiB(), w.heapAfterGcMaxMiB()),
+                    w.files(),
+                    w.filesPerMinute(),
+                    w.meanFileBytes() / 1024,
+                    w.logBytes() / (1024.0 * 1024),
+                    w.checkpointSeconds().isEmpty()
+                            ? "-"
+                            : w.checkpointSeconds().stream()
+                                    .map(String::valueOf)
+                                    .collect(java.util.stream.Collectors.joining(", "))));
+        }
+    }
+
     private static void printNotes(EngineResult r, List<EngineResult> results, PrintStream out) {
         if (r.waterfall().any()) {
             out.println(String.format(
@@ -278,6 +310,7 @@ public final class RunCommand implements Callable<Integer> {
                             ? " (data file times in whole seconds: engine and commit told apart to a second only)"
                             : ""));
         }
+        printWindows(r.soak(), out);
         YardstickRatios.of(r, results).ifPresent(x -> out.println("    " + x.describe()));
         r.lateLoadNote().ifPresent(n -> out.println("    passed " + n));
         if (r.status() == streambench.harness.engine.EngineStatus.UNDETERMINED) {

@@ -2,6 +2,7 @@ package streambench.harness.engine;
 
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Map;
 import streambench.harness.fault.FaultInjector;
 import streambench.harness.fault.FaultRun;
 import streambench.harness.fault.FaultSpec;
@@ -38,7 +39,10 @@ record DrainPhase(RunInfo info, List<FaultSpec> faults, PrintStream out) {
         }
         // the pre-roll's rows come before the schedule's: the table holds both before the load is in
         drain(engine, slot, tail, produced.acked());
-        long malformed = slot.malformedCounted(slot.current().metrics());
+        Map<String, Long> metrics = slot.current().metrics();
+        long malformed = slot.malformedCounted(metrics);
+        double maxHeapMiB =
+                ConsumerJvm.from(metrics).map(j -> (double) j.maxHeapMiB()).orElse(Double.NaN);
         injector.close();
         slot.close();
         boolean exitedOnItsOwn = slot.current().process().exitedOnItsOwn();
@@ -58,7 +62,8 @@ record DrainPhase(RunInfo info, List<FaultSpec> faults, PrintStream out) {
                 sampler.samples(),
                 slot.current().process().logTail(),
                 exitedOnItsOwn,
-                faultRun);
+                faultRun,
+                maxHeapMiB);
     }
 
     private void drain(Engine engine, ConsumerSlot slot, DeltaLogTail tail, long acked) throws InterruptedException {

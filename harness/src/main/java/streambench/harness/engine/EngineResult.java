@@ -49,7 +49,8 @@ public record EngineResult(
         Optional<streambench.harness.analysis.BatchAnatomy> anatomy,
         Optional<ConsumerJvm> consumerJvm,
         List<SecondBin> commitBins,
-        streambench.harness.analysis.LatencyWaterfall.Result waterfall) {
+        streambench.harness.analysis.LatencyWaterfall.Result waterfall,
+        streambench.harness.analysis.SoakWindows soak) {
 
     /**
      * No figures: {@code attempted} when it was started but crashed, never became ready or could not be
@@ -90,7 +91,8 @@ public record EngineResult(
                 Optional.empty(),
                 Optional.empty(),
                 List.of(),
-                streambench.harness.analysis.LatencyWaterfall.Result.NONE);
+                streambench.harness.analysis.LatencyWaterfall.Result.NONE,
+                streambench.harness.analysis.SoakWindows.NONE);
     }
 
     /** Succeeded only when there is at least one result and every one passed: not run and invalid fail too. */
@@ -134,7 +136,8 @@ public record EngineResult(
                 batches,
                 jvm,
                 commitBins,
-                waterfall);
+                waterfall,
+                soak);
     }
 
     public boolean ran() {

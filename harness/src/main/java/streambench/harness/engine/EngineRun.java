@@ -188,6 +188,11 @@ public final class EngineRun {
                     (System.nanoTime() - t0) / 1e9,
                     jvm.map(j -> "; its JVM sees " + j.describe()).orElse(""));
             sampler.watch("consumer", slot.current().process().pid());
+            sampler.heapAfterGc(
+                    "consumer",
+                    () -> slot.current()
+                            .metrics()
+                            .getOrDefault(streambench.common.ConsumerContract.JVM_HEAP_AFTER_GC_BYTES, -1L));
             services.kafkaPid().ifPresent(pid -> sampler.watch("kafka", pid));
             services.azuritePid().ifPresent(pid -> sampler.watch("azurite", pid));
             return measure(turn, slot, sampler, fs, jvm);

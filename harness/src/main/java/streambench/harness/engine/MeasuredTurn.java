@@ -14,6 +14,7 @@ import streambench.services.delta.Visibility;
  *
  * @param warmStart the warm start's producer summary; null when there was none
  * @param logTail   the consumer's last lines, kept in the result of a turn that did not pass
+ * @param maxHeapMiB the most heap the consumer's JVM may take, as it said at the end; NaN when it did not
  */
 public record MeasuredTurn(
         ProducerReport producer,
@@ -23,10 +24,11 @@ public record MeasuredTurn(
         Map<String, List<ProcessSampler.Sample>> processes,
         String logTail,
         boolean crashed,
-        FaultRun faultRun) {
+        FaultRun faultRun,
+        double maxHeapMiB) {
 
     /** A table analysed without a run ({@code analyze}): only the producer's summary is known. */
     public static MeasuredTurn ofProducer(ProducerReport producer) {
-        return new MeasuredTurn(producer, null, Map.of(), 0, Map.of(), "", false, FaultRun.NONE);
+        return new MeasuredTurn(producer, null, Map.of(), 0, Map.of(), "", false, FaultRun.NONE, Double.NaN);
     }
 }

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import streambench.harness.analysis.Completeness;
 import streambench.harness.analysis.SecondBin;
+import streambench.harness.analysis.SoakWindows;
 import streambench.harness.analysis.TableAnalysis;
 import streambench.harness.analysis.Verdict;
 import streambench.harness.fault.FaultRun;
@@ -41,6 +42,9 @@ public final class RunJudge {
             Engine engine, RunInfo info, Map<String, String> knobs, TableAnalysis.Result r, MeasuredTurn turn) {
         Figures f = figures(info, r, turn);
         List<Verdict.Check> checks = checks(info, r, turn, f);
+        SoakWindows soak = SoakWindows.of(
+                r.windows(), r.growth(), memory(turn), turn.producer().startMicros());
+        Verdict.growth(soak, info.trendMinRiseSeconds(), turn.maxHeapMiB()).ifPresent(checks::add);
         List<FaultRun.Outcome> outcomes = turn.faultRun().outcomes(r.bins(), info.thresholdSeconds(), turn.crashed());
         checks.addAll(turn.faultRun().checks(outcomes));
         Verdict.Outcome verdict = new Verdict.Outcome(List.copyOf(checks));
@@ -75,7 +79,15 @@ public final class RunJudge {
                 Optional.empty(),
                 Optional.empty(),
                 r.commitBins(),
-                r.waterfall());
+                r.waterfall(),
+                soak);
+    }
+
+    /** The consumer's memory as the sampler read it; a restarted consumer's readings follow the first's. */
+    private static List<SoakWindows.MemoryReading> memory(MeasuredTurn turn) {
+        return turn.processes().getOrDefault("consumer", List.of()).stream()
+                .map(s -> new SoakWindows.MemoryReading(s.epochMillis(), s.rssMiB(), s.heapAfterGcMiB()))
+                .toList();
     }
 
     private static Figures figures(RunInfo info, TableAnalysis.Result r, MeasuredTurn turn) {

@@ -31,7 +31,7 @@ record TurnAnalysis(RunInfo info, RunDirectory dir, PrintStream out) {
                             turn.warmStart(),
                             info.measurement().tsToleranceMs() * 1000),
                     turn.visibility(),
-                    rows -> out.printf("  ... %,d rows read%n", rows));
+                    ReadProgress.to(out));
         } catch (Exception | OutOfMemoryError e) {
             return failed(engine, knobs, "the analysis failed: ", e, turn.logTail(), out);
         }

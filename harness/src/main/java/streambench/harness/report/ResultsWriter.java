@@ -173,17 +173,20 @@ public final class ResultsWriter {
     }
 
     private static void writeProcesses(Writer w, EngineResult e) throws IOException {
-        w.write("process,ts_ms,elapsed_s,cpu_percent,rss_mib\n");
+        w.write("process,ts_ms,elapsed_s,cpu_percent,rss_mib,heap_after_gc_mib\n");
         for (Map.Entry<String, List<ProcessSampler.Sample>> p : e.processes().entrySet()) {
             for (ProcessSampler.Sample s : p.getValue()) {
                 w.write(String.format(
                         Locale.ROOT,
-                        "%s,%d,%.1f,%.1f,%.1f%n",
+                        "%s,%d,%.1f,%.1f,%.1f,%s%n",
                         p.getKey(),
                         s.epochMillis(),
                         s.secondsSince(e.startMicros()),
                         s.cpuPercent(),
-                        s.rssMiB()));
+                        s.rssMiB(),
+                        Double.isNaN(s.heapAfterGcMiB())
+                                ? ""
+                                : String.format(Locale.ROOT, "%.1f", s.heapAfterGcMiB())));
             }
         }
     }

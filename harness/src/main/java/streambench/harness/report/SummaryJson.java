@@ -129,7 +129,29 @@ record SummaryJson(
             @JsonProperty("consumer_jvm") @JsonInclude(Include.NON_NULL)
             Jvm consumerJvm,
 
-            @JsonInclude(Include.NON_NULL) Waterfall waterfall) {}
+            @JsonInclude(Include.NON_NULL) Waterfall waterfall,
+            @JsonInclude(Include.NON_EMPTY) List<Window> windows) {}
+
+    /**
+     * One window of the run (300 s; the last may be shorter), seconds of the schedule: its records' largest latency
+     * and 99th percentile, the consumer's largest resident memory and its heap after GC (lowest and highest) while
+     * they were due, and the table at its end: data files, files added and their mean size, the log's bytes, and the
+     * log checkpoints written in it (seconds since the schedule began). Null where not read.
+     */
+    record Window(
+            @JsonProperty("from_s") long fromSecond,
+            @JsonProperty("to_s") long toSecond,
+            @JsonProperty("max_s") Double maxSeconds,
+            @JsonProperty("p99_s") Double p99Seconds,
+            long rows,
+            @JsonProperty("consumer_rss_mib_max") Double rssMaxMiB,
+            @JsonProperty("consumer_heap_after_gc_mib_min") Double heapAfterGcMinMiB,
+            @JsonProperty("consumer_heap_after_gc_mib_max") Double heapAfterGcMaxMiB,
+            @JsonProperty("table_files") long files,
+            @JsonProperty("files_added_per_minute") Double filesPerMinute,
+            @JsonProperty("mean_file_kib") Double meanFileKiB,
+            @JsonProperty("log_mib") Double logMiB,
+            @JsonProperty("log_checkpoints_at_s") List<Long> checkpointSeconds) {}
 
     /**
      * Where the measured rows' latency went, by stage (producer, broker, engine, commit, visibility; seconds): each
@@ -309,7 +331,27 @@ record SummaryJson(
                 e.consumerJvm()
                         .map(j -> new Jvm(j.availableProcessors(), j.maxHeapMiB()))
                         .orElse(null),
-                waterfall(e.waterfall(), thresholdSeconds));
+                waterfall(e.waterfall(), thresholdSeconds),
+                windows(e.soak()));
+    }
+
+    private static List<Window> windows(streambench.harness.analysis.SoakWindows soak) {
+        return soak.windows().stream()
+                .map(w -> new Window(
+                        w.fromSecond(),
+                        w.toSecond(),
+                        round(w.maxSeconds()),
+                        round(w.p99Seconds()),
+                        w.rows(),
+                        round(w.rssMaxMiB()),
+                        round(w.heapAfterGcMinMiB()),
+                        round(w.heapAfterGcMaxMiB()),
+                        w.files(),
+                        round(w.filesPerMinute()),
+                        round(w.meanFileBytes() / 1024),
+                        round(w.logBytes() / (1024.0 * 1024)),
+                        w.checkpointSeconds()))
+                .toList();
     }
 
     private static Waterfall waterfall(LatencyWaterfall.Result w, double thresholdSeconds) {

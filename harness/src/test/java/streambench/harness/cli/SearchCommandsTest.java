@@ -381,6 +381,7 @@ class SearchCommandsTest {
                 Optional.empty(),
                 Optional.empty(),
                 List.of(),
-                streambench.harness.analysis.LatencyWaterfall.Result.NONE);
+                streambench.harness.analysis.LatencyWaterfall.Result.NONE,
+                streambench.harness.analysis.SoakWindows.NONE);
     }
 }

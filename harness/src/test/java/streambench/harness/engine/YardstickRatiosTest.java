@@ -45,7 +45,8 @@ class YardstickRatiosTest {
                 Optional.empty(),
                 Optional.empty(),
                 List.of(),
-                streambench.harness.analysis.LatencyWaterfall.Result.NONE);
+                streambench.harness.analysis.LatencyWaterfall.Result.NONE,
+                streambench.harness.analysis.SoakWindows.NONE);
     }
 
     @Test

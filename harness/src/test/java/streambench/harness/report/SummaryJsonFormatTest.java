@@ -103,7 +103,36 @@ class SummaryJsonFormatTest {
                         new java.util.LinkedHashMap<>(Map.of("total", 21.25)))),
                 Optional.empty(),
                 List.of(new SecondBin(0, 0.9, 0.4, 0.9, 0.5, 1000)),
-                streambench.harness.analysis.LatencyWaterfall.Result.NONE);
+                streambench.harness.analysis.LatencyWaterfall.Result.NONE,
+                new streambench.harness.analysis.SoakWindows(List.of(
+                        new streambench.harness.analysis.SoakWindows.Window(
+                                0,
+                                300,
+                                1.2,
+                                0.8,
+                                300_000,
+                                2048.5,
+                                300,
+                                512.25,
+                                120,
+                                24,
+                                1_048_576,
+                                65_536,
+                                List.of(101L)),
+                        new streambench.harness.analysis.SoakWindows.Window(
+                                300,
+                                360,
+                                1.1,
+                                0.7,
+                                60_000,
+                                2050,
+                                Double.NaN,
+                                Double.NaN,
+                                130,
+                                10,
+                                Double.NaN,
+                                70_000,
+                                List.of()))));
         EngineResult noFigures = new EngineResult(
                 "spark-4.2",
                 "Spark 4.2",
@@ -134,7 +163,8 @@ class SummaryJsonFormatTest {
                 Optional.empty(),
                 Optional.empty(),
                 List.of(),
-                streambench.harness.analysis.LatencyWaterfall.Result.NONE);
+                streambench.harness.analysis.LatencyWaterfall.Result.NONE,
+                streambench.harness.analysis.SoakWindows.NONE);
         EngineResult notRun = EngineResult.didNotRun(
                 new PendingEngine("feldera", "Feldera", "x-feldera-tuning", ""),
                 "no Feldera server answers",
