@@ -133,4 +133,29 @@ class AbfsOnAzuriteIT {
             }
         }
     }
+
+    /** A soak's table does not fit in memory: the same Azurite on disk, emptied by a restart and removed on close. */
+    @Test
+    void onDiskItKeepsBlobsInItsDirectoryAndRemovesThemWhenDone(@TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path location = dir.resolve("azurite-data");
+        try (EmbeddedAzurite onDisk =
+                EmbeddedAzurite.start(InstallLayout.load(), dir.resolve("azurite.log"), 1, location)) {
+            LakeSettings diskLake =
+                    LakeSettings.fromKnobs(Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", onDisk.endpoint())));
+            assertThat(onDisk.diskLocation()).contains(location);
+            byte[] data = new byte[4 << 20]; // four times the 1 MiB an in-memory one would be allowed
+            Arrays.fill(data, (byte) 7);
+            try (FileSystem fs = LakeFileSystem.open(diskLake, Map.of())) {
+                Path file = new Path(diskLake.tableUri("on-disk"), "big");
+                try (FSDataOutputStream out = fs.create(file, false)) {
+                    out.write(data);
+                }
+                assertThat(fs.getFileStatus(file).getLen()).isEqualTo(data.length);
+            }
+            assertThat(onDisk.diskBytes()).isGreaterThanOrEqualTo(data.length);
+            onDisk.restart();
+            assertThat(onDisk.diskBytes()).isLessThan(data.length);
+        }
+        assertThat(location).doesNotExist();
+    }
 }
