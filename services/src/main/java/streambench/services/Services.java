@@ -293,6 +293,11 @@ public final class Services implements AutoCloseable {
         return embedded.kafka.isPresent();
     }
 
+    /** The lake is the embedded Azurite keeping its blobs on disk (a turn too large for its memory). */
+    public boolean lakeOnDisk() {
+        return embedded.azurite.flatMap(EmbeddedAzurite::diskLocation).isPresent();
+    }
+
     public boolean embeddedLakeRunning() {
         return embedded.azurite.isPresent();
     }

@@ -149,8 +149,7 @@ public final class EngineRun {
             } finally {
                 topics.delete(topic); // the broker's disk holds every run's events otherwise
                 if (!keepTables) {
-                    LakeFileSystem.deleteFolder(services.lake(), dir.runId() + "/" + engine.id())
-                            .ifPresent(said -> out.println("  " + said));
+                    LakeCleanup.afterTurn(services, dir.runId() + "/" + engine.id(), out);
                 }
             }
         }
