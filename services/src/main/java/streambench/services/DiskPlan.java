@@ -15,14 +15,10 @@ import streambench.common.ConfigException;
 record DiskPlan(
         TurnFootprint footprint,
         boolean embeddedKafka,
-        boolean embeddedLake,
         int azuriteMemoryLimitMb,
         Path azuriteLocation,
         Path kafkaDir,
         boolean azuriteOnDisk) {
-    /** Between turns, an on-disk Azurite holding more than this of deleted tables is restarted empty. */
-    static final long RENEW_DISK_BYTES = 1L << 30;
-
     /** Room left beside what the turn needs: logs, results, the consumer's own files. */
     static final long MARGIN_BYTES = 2L << 30;
 
@@ -36,7 +32,6 @@ record DiskPlan(
         return new DiskPlan(
                 footprint,
                 embeddedKafka,
-                embeddedLake,
                 azuriteMemoryLimitMb,
                 logDir.resolve("azurite-data"),
                 Path.of(System.getProperty("java.io.tmpdir")),

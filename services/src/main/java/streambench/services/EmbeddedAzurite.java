@@ -22,6 +22,9 @@ import streambench.common.ConfigException;
 public final class EmbeddedAzurite implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
+    /** An on-disk Azurite holding more than this of deleted tables is worth restarting empty between turns. */
+    private static final double RENEW_ON_DISK_MIB = 1024;
+
     private volatile ChildProcess process;
     private final int port;
     private final NodeRuntime node;
@@ -69,11 +72,7 @@ public final class EmbeddedAzurite implements AutoCloseable {
         }
         NodeRuntime node = NodeRuntime.forAzurite(layout);
         if (diskLocation != null) {
-            try {
-                Files.createDirectories(diskLocation);
-            } catch (IOException e) {
-                throw new ConfigException("cannot create Azurite's directory " + diskLocation + ": " + e.getMessage());
-            }
+            createDirectory(diskLocation);
         }
         int port = FreePort.find();
         ChildProcess azurite = launch(layout, node, logFile, memoryLimitMb, diskLocation, port);
@@ -138,18 +137,16 @@ public final class EmbeddedAzurite implements AutoCloseable {
         return java.util.Optional.ofNullable(diskLocation);
     }
 
-    /** What its blobs take on disk, bytes; 0 in memory. */
-    public long diskBytes() {
-        if (diskLocation == null || !Files.isDirectory(diskLocation)) {
-            return 0;
-        }
-        try (var files = Files.walk(diskLocation)) {
-            return files.filter(Files::isRegularFile)
-                    .mapToLong(f -> f.toFile().length())
-                    .sum();
-        } catch (IOException | java.io.UncheckedIOException e) {
-            return 0; // files come and go while it runs
-        }
+    /**
+     * What it holds, MiB, and past which {@link #restart()} should empty it between turns: on disk its blobs' files
+     * against 1 GiB; in memory its resident memory against half its extent limit.
+     */
+    public double heldMiB() {
+        return diskLocation == null ? rssMiB() : DataDirectories.bytes(diskLocation) / (1024.0 * 1024);
+    }
+
+    public double renewAtMiB() {
+        return diskLocation == null ? memoryLimitMb / 2.0 : RENEW_ON_DISK_MIB;
     }
 
     /**
@@ -160,7 +157,10 @@ public final class EmbeddedAzurite implements AutoCloseable {
      */
     public void restart() throws InterruptedException {
         process.stop(Duration.ofSeconds(10));
-        emptyDiskLocation();
+        if (diskLocation != null) {
+            DataDirectories.deleteQuietly(diskLocation);
+            createDirectory(diskLocation);
+        }
         process = launch(layout, node, logFile, memoryLimitMb, diskLocation, port);
         awaitReady();
     }
@@ -196,23 +196,17 @@ public final class EmbeddedAzurite implements AutoCloseable {
     @Override
     public void close() {
         process.stop(Duration.ofSeconds(10));
-        emptyDiskLocation();
         if (diskLocation != null) {
-            diskLocation.toFile().delete();
+            // a run's tables on disk run to gigabytes: they go with the Azurite that held them
+            DataDirectories.deleteQuietly(diskLocation);
         }
     }
 
-    /** A run's tables on disk run to gigabytes: they go with the Azurite that held them. */
-    private void emptyDiskLocation() {
-        if (diskLocation == null || !Files.isDirectory(diskLocation)) {
-            return;
-        }
-        try (var files = Files.walk(diskLocation)) {
-            files.sorted(java.util.Comparator.reverseOrder())
-                    .filter(f -> !f.equals(diskLocation))
-                    .forEach(f -> f.toFile().delete());
-        } catch (IOException | java.io.UncheckedIOException e) {
-            // what is left stays in the run's directory, where it is found
+    private static void createDirectory(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new ConfigException("cannot create Azurite's directory " + dir + ": " + e.getMessage());
         }
     }
 }

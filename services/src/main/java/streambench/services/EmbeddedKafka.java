@@ -59,7 +59,7 @@ public final class EmbeddedKafka implements AutoCloseable {
             for (Path dir : dirs) {
                 Path owner = dir.resolve(OWNER_FILE);
                 if (Files.isDirectory(dir) && Files.isRegularFile(owner) && !ownerAlive(Files.readString(owner))) {
-                    deleteQuietly(dir);
+                    DataDirectories.deleteQuietly(dir);
                     removed.add(dir);
                 }
             }
@@ -169,7 +169,7 @@ public final class EmbeddedKafka implements AutoCloseable {
                     logger.started.level=INFO
                     """);
         } catch (IOException e) {
-            deleteQuietly(dir);
+            DataDirectories.deleteQuietly(dir);
             throw new UncheckedIOException(e);
         }
         return log4j;
@@ -192,7 +192,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         OptionalInt formatted = format.waitFor(Duration.ofSeconds(60));
         format.stop(Duration.ofSeconds(1));
         if (formatted.isEmpty() || formatted.getAsInt() != 0) {
-            deleteQuietly(dir);
+            DataDirectories.deleteQuietly(dir);
             throw new IllegalStateException(
                     "formatting Kafka storage failed; see " + logFile + ":\n" + format.logTail());
         }
@@ -292,15 +292,6 @@ public final class EmbeddedKafka implements AutoCloseable {
     @Override
     public void close() {
         process.stop(Duration.ofSeconds(20));
-        deleteQuietly(dataDir);
-    }
-
-    static void deleteQuietly(Path dir) {
-        try (var paths = Files.walk(dir)) {
-            paths.sorted(java.util.Comparator.reverseOrder())
-                    .forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a temp directory left behind is not worth failing a run for
-        }
+        DataDirectories.deleteQuietly(dataDir);
     }
 }

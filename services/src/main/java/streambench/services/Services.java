@@ -247,35 +247,25 @@ public final class Services implements AutoCloseable {
     }
 
     /**
-     * Between two turns, when nothing runs against the embedded Azurite and its tables are deleted: a fresh one on
-     * the same port once it holds more than half its extent limit (see {@link EmbeddedAzurite#restart()}). Said on
-     * {@code out}; nothing to do with an external lake.
+     * Between two turns, when nothing runs against the embedded Azurite and its tables are deleted (or, on disk, left to
+     * this): a fresh one on the same port once it holds more than {@link EmbeddedAzurite#renewAtMiB()} (see
+     * {@link EmbeddedAzurite#restart()}). Said on {@code out}; nothing to do with an external lake.
      */
     public void renewLakeIfFull(PrintStream out) throws InterruptedException {
         if (embedded.azurite.isEmpty()) {
             return;
         }
         EmbeddedAzurite a = embedded.azurite.get();
-        if (a.diskLocation().isPresent()) {
-            long bytes = a.diskBytes();
-            if (bytes > DiskPlan.RENEW_DISK_BYTES) {
-                long t0 = System.nanoTime();
-                a.restart();
-                out.printf(
-                        "lake: the embedded Azurite held %s of deleted tables on disk; restarted empty on the same port "
-                                + "in %.1f s%n",
-                        TurnFootprint.gib(bytes), (System.nanoTime() - t0) / 1e9);
-            }
-            return;
-        }
-        double rss = a.rssMiB();
-        if (rss > a.memoryLimitMb() / 2.0) {
+        double held = a.heldMiB();
+        if (held > a.renewAtMiB()) {
             long t0 = System.nanoTime();
             a.restart();
             out.printf(
-                    "lake: the embedded Azurite held %.0f MiB of deleted tables (limit %d MiB); restarted empty on the "
-                            + "same port in %.1f s%n",
-                    rss, a.memoryLimitMb(), (System.nanoTime() - t0) / 1e9);
+                    "lake: the embedded Azurite held %.0f MiB of deleted tables (%s); restarted empty on the same port "
+                            + "in %.1f s%n",
+                    held,
+                    a.diskLocation().map(d -> "on disk").orElse("limit " + a.memoryLimitMb() + " MiB"),
+                    (System.nanoTime() - t0) / 1e9);
         }
     }
 

@@ -152,9 +152,9 @@ class AbfsOnAzuriteIT {
                 }
                 assertThat(fs.getFileStatus(file).getLen()).isEqualTo(data.length);
             }
-            assertThat(onDisk.diskBytes()).isGreaterThanOrEqualTo(data.length);
+            assertThat(onDisk.heldMiB()).isGreaterThanOrEqualTo(data.length / (1024.0 * 1024));
             onDisk.restart();
-            assertThat(onDisk.diskBytes()).isLessThan(data.length);
+            assertThat(onDisk.heldMiB()).isLessThan(data.length / (1024.0 * 1024));
         }
         assertThat(location).doesNotExist();
     }

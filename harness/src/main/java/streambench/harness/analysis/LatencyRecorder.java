@@ -68,20 +68,20 @@ public final class LatencyRecorder {
      */
     public List<LatencyWindow> windows(long windowSeconds) {
         Map<Long, Histogram> merged = new TreeMap<>();
-        Map<Long, long[]> bounds = new TreeMap<>();
+        Map<Long, long[]> maxAndLast = new TreeMap<>(); // per window: its exact maximum, its last second with records
         bySecond.forEach((second, b) -> {
             long w = Math.floorDiv(second, windowSeconds);
             merged.computeIfAbsent(w, x -> new Histogram(HISTOGRAM_MAX_MICROS, 3))
                     .add(b.histogram);
-            long[] m = bounds.computeIfAbsent(w, x -> new long[] {Long.MIN_VALUE, second, second});
+            long[] m = maxAndLast.computeIfAbsent(w, x -> new long[] {Long.MIN_VALUE, second});
             m[0] = Math.max(m[0], b.maxMicros);
-            m[2] = second;
+            m[1] = second; // the seconds come in order
         });
         List<LatencyWindow> out = new ArrayList<>();
         merged.forEach((w, h) -> out.add(new LatencyWindow(
                 w * windowSeconds,
-                Math.min((w + 1) * windowSeconds, bounds.get(w)[2] + 1),
-                seconds(bounds.get(w)[0]),
+                Math.min((w + 1) * windowSeconds, maxAndLast.get(w)[1] + 1),
+                seconds(maxAndLast.get(w)[0]),
                 seconds(h.getValueAtPercentile(99)),
                 h.getTotalCount())));
         return out;

@@ -2,7 +2,7 @@ package streambench.harness.engine;
 
 import java.io.PrintStream;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import streambench.harness.fault.FaultInjector;
 import streambench.harness.fault.FaultRun;
 import streambench.harness.fault.FaultSpec;
@@ -22,7 +22,8 @@ record DrainPhase(RunInfo info, List<FaultSpec> faults, PrintStream out) {
     /**
      * The end of the load: the poison producer's last sends, the drain, the faults closed (a lake paused past the
      * load is resumed before the consumer stops), the consumer stopped, the table's last version seen: what that
-     * leaves for the analysis, with the load's producer summary and the warm start's (null when there was none).
+     * leaves for the analysis, with the load's producer summary, the warm start's (null when there was none) and what
+     * the consumer's JVM said of itself when it became ready.
      */
     MeasuredTurn finish(
             Engine engine,
@@ -32,17 +33,15 @@ record DrainPhase(RunInfo info, List<FaultSpec> faults, PrintStream out) {
             PoisonProducer poison,
             ProcessSampler sampler,
             ProducerReport produced,
-            ProducerReport warmStart)
+            ProducerReport warmStart,
+            Optional<ConsumerJvm> jvm)
             throws Exception {
         if (poison != null) {
             poison.finish();
         }
         // the pre-roll's rows come before the schedule's: the table holds both before the load is in
         drain(engine, slot, tail, produced.acked());
-        Map<String, Long> metrics = slot.current().metrics();
-        long malformed = slot.malformedCounted(metrics);
-        double maxHeapMiB =
-                ConsumerJvm.from(metrics).map(j -> (double) j.maxHeapMiB()).orElse(Double.NaN);
+        long malformed = slot.malformedCounted(slot.current().metrics());
         injector.close();
         slot.close();
         boolean exitedOnItsOwn = slot.current().process().exitedOnItsOwn();
@@ -63,7 +62,7 @@ record DrainPhase(RunInfo info, List<FaultSpec> faults, PrintStream out) {
                 slot.current().process().logTail(),
                 exitedOnItsOwn,
                 faultRun,
-                maxHeapMiB);
+                jvm);
     }
 
     private void drain(Engine engine, ConsumerSlot slot, DeltaLogTail tail, long acked) throws InterruptedException {

@@ -101,11 +101,10 @@ public record EngineResult(
     }
 
     /**
-     * The same result with what the run itself knows: its warm start (the table's count kept), the
-     * anatomy of the consumer's units of work from its telemetry, and what the consumer's JVM saw.
+     * The same result with what the run itself knows: its warm start (the table's count kept) and the
+     * anatomy of the consumer's units of work from its telemetry.
      */
-    EngineResult withRunFigures(
-            WarmStart sent, Optional<streambench.harness.analysis.BatchAnatomy> batches, Optional<ConsumerJvm> jvm) {
+    EngineResult withRunFigures(WarmStart sent, Optional<streambench.harness.analysis.BatchAnatomy> batches) {
         return new EngineResult(
                 id,
                 label,
@@ -134,7 +133,7 @@ public record EngineResult(
                 logTail,
                 sent.withRows(warmStart.rows()),
                 batches,
-                jvm,
+                consumerJvm,
                 commitBins,
                 waterfall,
                 soak);

@@ -230,10 +230,11 @@ public final class EngineRun {
                             poison,
                             sampler,
                             produced.report().get(),
-                            warm.report());
+                            warm.report(),
+                            jvm);
             TurnAnalysis analysis = new TurnAnalysis(info, dir, out);
             return analysis.analyse(engine, turn.knobs(), fs, turn.tableUri(), measured)
-                    .withRunFigures(warm.warmStart(), analysis.anatomy(engine, measured.producer()), jvm);
+                    .withRunFigures(warm.warmStart(), analysis.anatomy(engine, measured.producer()));
         }
     }
 

@@ -14,7 +14,7 @@ import streambench.services.delta.Visibility;
  *
  * @param warmStart the warm start's producer summary; null when there was none
  * @param logTail   the consumer's last lines, kept in the result of a turn that did not pass
- * @param maxHeapMiB the most heap the consumer's JVM may take, as it said at the end; NaN when it did not
+ * @param consumerJvm what the consumer's JVM said of itself when it became ready; empty when it did not
  */
 public record MeasuredTurn(
         ProducerReport producer,
@@ -25,10 +25,11 @@ public record MeasuredTurn(
         String logTail,
         boolean crashed,
         FaultRun faultRun,
-        double maxHeapMiB) {
+        java.util.Optional<ConsumerJvm> consumerJvm) {
 
     /** A table analysed without a run ({@code analyze}): only the producer's summary is known. */
     public static MeasuredTurn ofProducer(ProducerReport producer) {
-        return new MeasuredTurn(producer, null, Map.of(), 0, Map.of(), "", false, FaultRun.NONE, Double.NaN);
+        return new MeasuredTurn(
+                producer, null, Map.of(), 0, Map.of(), "", false, FaultRun.NONE, java.util.Optional.empty());
     }
 }

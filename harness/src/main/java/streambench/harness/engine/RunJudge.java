@@ -44,7 +44,8 @@ public final class RunJudge {
         List<Verdict.Check> checks = checks(info, r, turn, f);
         SoakWindows soak = SoakWindows.of(
                 r.windows(), r.growth(), memory(turn), turn.producer().startMicros());
-        Verdict.growth(soak, info.trendMinRiseSeconds(), turn.maxHeapMiB()).ifPresent(checks::add);
+        double maxHeapMiB = turn.consumerJvm().map(j -> (double) j.maxHeapMiB()).orElse(Double.NaN);
+        Verdict.growth(soak, info.trendMinRiseSeconds(), maxHeapMiB).ifPresent(checks::add);
         List<FaultRun.Outcome> outcomes = turn.faultRun().outcomes(r.bins(), info.thresholdSeconds(), turn.crashed());
         checks.addAll(turn.faultRun().checks(outcomes));
         Verdict.Outcome verdict = new Verdict.Outcome(List.copyOf(checks));
@@ -77,7 +78,7 @@ public final class RunJudge {
                 verdict.passed() ? "" : turn.logTail(),
                 WarmStart.inTable(info.warmStartSeconds(), r.warmStartRows()),
                 Optional.empty(),
-                Optional.empty(),
+                turn.consumerJvm(),
                 r.commitBins(),
                 r.waterfall(),
                 soak);
