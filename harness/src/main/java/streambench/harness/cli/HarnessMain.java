@@ -28,6 +28,7 @@ import streambench.services.ChildProcess;
             SynthesizeCommand.class,
             CapacityCommand.class,
             TuneCommand.class,
+            CurveCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class HarnessMain {

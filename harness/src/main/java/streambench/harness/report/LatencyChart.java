@@ -31,7 +31,7 @@ import streambench.harness.engine.RunInfo;
  */
 final class LatencyChart {
     /** One colour per engine across every panel; the process is told by the line's dash instead. */
-    private static final Color[] ENGINE_COLORS = {
+    static final Color[] ENGINE_COLORS = {
         new Color(31, 119, 180),
         new Color(214, 39, 40),
         new Color(44, 160, 44),
