@@ -15,9 +15,19 @@ public enum CurveAxis {
     PARTITIONS("partitions", "partitions", "partitions of the topic"),
     STORE_DELAY("store-delay-ms", "store_delay_ms", "delay added to every storage request, ms");
 
-    /** The settings a curve holds fixed: one differing between two sources would be a second variable. */
-    static final List<String> HELD =
-            List.of("rate", "partitions", "store_delay_ms", "message_bytes", "threshold_s", "visibility_poll_ms");
+    /**
+     * The settings a curve holds fixed: one differing between two sources would be a second variable (a longer run
+     * has more chances at a bad second; a fault is a second variable of its own).
+     */
+    static final List<String> HELD = List.of(
+            "rate",
+            "partitions",
+            "store_delay_ms",
+            "message_bytes",
+            "duration_s",
+            "faults",
+            "threshold_s",
+            "visibility_poll_ms");
 
     private final String option;
     private final String key;

@@ -8,8 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.commons.csv.CSVFormat;
@@ -22,21 +24,30 @@ import streambench.common.ConfigException;
  * {@code capacity} search's ({@code capacity_trials.csv}: a point per trial, for a curve over the rate only),
  * with the settings it held and what made it (its {@code manifest.json}).
  *
- * @param held     the settings a curve must find equal in every source, the varied one left out
- * @param commit   the commit the harness was built from, {@code +dirty} when its tree was; "unknown" without a manifest
- * @param machine  its cores and OS as the manifest says
- * @param probeMs  the manifest's {@code cpu_probe_ms}, NaN when it has none
+ * @param held      the settings a curve must find equal in every source, the varied one left out, as JSON text
+ * @param threshold the run's latency threshold, s
+ * @param complete  false when the command that wrote the folder did not finish (Ctrl-C, a crash)
+ * @param commit    the commit the harness was built from, {@code +dirty} when its tree was; "unknown" without a manifest
+ * @param machine   its cores and OS as the manifest says; empty without a manifest
+ * @param probeMs   the manifest's {@code cpu_probe_ms}, NaN when it has none
  */
 public record CurveSource(
         Path folder,
         String kind,
         Map<String, String> held,
+        double threshold,
+        boolean complete,
         String commit,
         String started,
-        String machine,
+        Optional<String> machine,
         double probeMs,
         List<CurvePoint> points) {
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Whether any engine of it ran: a folder of engines that were never started gives the curve nothing. */
+    public boolean hasPoints() {
+        return !points.isEmpty();
+    }
 
     /** The folder as a curve over {@code over} reads it; a folder with neither file is a configuration error. */
     public static CurveSource read(Path folder, CurveAxis over) throws IOException {
@@ -66,10 +77,10 @@ public record CurveSource(
         double x = settings.path(over.key()).asDouble();
         List<CurvePoint> points = new ArrayList<>();
         for (JsonNode e : summary.path("engines")) {
-            JsonNode latency = e.path("latency_s");
-            if (!latency.path("max").isNumber()) {
-                continue; // not run, or no reading at all: nothing to draw
+            if (e.path("status").asText().equals("not run")) {
+                continue; // never started: no point, where one that crashed is a failure at its value
             }
+            JsonNode latency = e.path("latency_s");
             double[] files = files(e.path("windows"));
             points.add(new CurvePoint(
                     x,
@@ -81,10 +92,11 @@ public record CurveSource(
                     latency.path("max").asDouble(Double.NaN),
                     e.path("processes").path("consumer").path("cpu_percent_avg").asDouble(Double.NaN) / 100,
                     files[0],
-                    files[1],
-                    folder.toString()));
+                    files[1]));
         }
-        return of(folder, "run", settings, over, manifest, points);
+        boolean complete = summary.path("complete").asBoolean(true)
+                && !manifest.path("status").asText("").equals("running");
+        return of(folder, "run", settings, over, manifest, complete, points);
     }
 
     /** Files added per minute of load and their mean size in KiB, over every window; NaN without windows. */
@@ -133,21 +145,32 @@ public record CurveSource(
                         number(t.get("max_s")),
                         number(t.get("consumer_cores")),
                         Double.NaN,
-                        Double.NaN,
-                        folder.toString()));
+                        Double.NaN));
             }
         } catch (IllegalArgumentException e) {
             throw new ConfigException(trials + " is not a capacity search's trials file: " + e.getMessage());
         }
-        return of(folder, "capacity", workload, CurveAxis.RATE, manifest, points);
+        boolean complete = !manifest.path("status").asText("").equals("running");
+        return of(folder, "capacity", workload, CurveAxis.RATE, manifest, complete, points);
     }
 
     private static CurveSource of(
-            Path folder, String kind, JsonNode settings, CurveAxis over, JsonNode manifest, List<CurvePoint> points) {
+            Path folder,
+            String kind,
+            JsonNode settings,
+            CurveAxis over,
+            JsonNode manifest,
+            boolean complete,
+            List<CurvePoint> points) {
+        if (!settings.path("threshold_s").isNumber()) {
+            throw new ConfigException(folder + " says no threshold_s in its settings: not a result this harness wrote");
+        }
         Map<String, String> held = new LinkedHashMap<>();
         for (String key : CurveAxis.HELD) {
             if (!key.equals(over.key())) {
-                held.put(key, settings.path(key).asText("?"));
+                JsonNode v = settings.path(key);
+                // summary.json leaves an empty fault list out, a manifest writes []
+                held.put(key, v.isMissingNode() ? (key.equals("faults") ? "[]" : "?") : v.toString());
             }
         }
         JsonNode build = manifest.path("build");
@@ -155,13 +178,15 @@ public record CurveSource(
         commit = (commit.length() > 7 ? commit.substring(0, 7) : commit)
                 + (build.path("dirty").asBoolean(false) ? "+dirty" : "");
         JsonNode m = manifest.path("machine");
-        String machine = m.isMissingNode()
-                ? "unknown"
-                : m.path("cores").asText("?") + " cores, " + m.path("os").asText("?");
+        Optional<String> machine = m.isMissingNode()
+                ? Optional.empty()
+                : Optional.of(m.path("cores").asText("?") + " cores, " + m.path("os").asText("?"));
         return new CurveSource(
                 folder,
                 kind,
                 held,
+                settings.path("threshold_s").asDouble(),
+                complete,
                 commit,
                 manifest.path("started").asText(""),
                 machine,
@@ -202,32 +227,44 @@ public record CurveSource(
         }
     }
 
-    /** When the sources ran on different machines, or on cores whose speed differs by a fifth or more, say so. */
-    public static Optional<String> machineNote(List<CurveSource> sources) {
-        List<String> machines =
-                sources.stream().map(CurveSource::machine).distinct().toList();
+    /**
+     * What the reader of the curve must know of its sources: machines that differ, cores whose speed differs by a
+     * fifth or more, sources without a manifest or a core-speed probe, commands that did not finish.
+     */
+    public static List<String> notes(List<CurveSource> sources) {
+        List<String> notes = new ArrayList<>();
+        List<String> machines = sources.stream()
+                .flatMap(s -> s.machine().stream())
+                .distinct()
+                .toList();
         double[] probes = sources.stream()
                 .mapToDouble(CurveSource::probeMs)
                 .filter(Double::isFinite)
                 .toArray();
-        double lo = java.util.Arrays.stream(probes).min().orElse(Double.NaN);
-        double hi = java.util.Arrays.stream(probes).max().orElse(Double.NaN);
+        double lo = Arrays.stream(probes).min().orElse(Double.NaN);
+        double hi = Arrays.stream(probes).max().orElse(Double.NaN);
         if (machines.size() > 1) {
-            return Optional.of("the sources ran on different machines (" + String.join("; ", machines)
+            notes.add("the sources ran on different machines (" + String.join("; ", machines)
                     + "): the curve mixes machines as well as settings");
-        }
-        if (probes.length > 1 && hi > lo * 1.2) {
-            return Optional.of(String.format(
-                    java.util.Locale.ROOT,
+        } else if (probes.length > 1 && hi >= lo * 1.2) {
+            notes.add(String.format(
+                    Locale.ROOT,
                     "the sources' cores differed in speed (cpu_probe_ms %.0f to %.0f): the curve mixes machines as "
                             + "well as settings",
                     lo,
                     hi));
         }
-        if (probes.length < sources.size()) {
-            return Optional.of("some sources' manifests have no cpu_probe_ms: whether their cores were equally "
-                    + "fast cannot be told");
+        sources.stream()
+                .filter(s -> s.machine().isEmpty())
+                .forEach(s -> notes.add(s.folder() + " has no manifest: what made it and on which machine is unknown"));
+        if (probes.length < sources.stream().filter(s -> s.machine().isPresent()).count()) {
+            notes.add("some manifests have no cpu_probe_ms (written before the probe existed): whether their cores "
+                    + "were equally fast cannot be told");
         }
-        return Optional.empty();
+        sources.stream()
+                .filter(s -> !s.complete())
+                .forEach(s -> notes.add(s.folder() + " is from a command that did not finish: its points are what it "
+                        + "had done"));
+        return notes;
     }
 }

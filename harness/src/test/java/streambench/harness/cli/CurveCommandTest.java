@@ -32,9 +32,14 @@ class CurveCommandTest {
 
         assertThat(console.strip()).endsWith("{ \"status\": \"Succeeded\" }");
         List<CSVRecord> rows = csv(out.resolve("curve.csv"));
-        // the golden run: Flink with readings, Spark 4.2 without any, Feldera not run: one point per folder
-        assertThat(rows).extracting(r -> r.get("partitions")).containsExactly("16", "4");
-        CSVRecord flink = rows.get(1);
+        // the golden run: Flink with readings, Spark 4.2 started and failed without any, Feldera never started
+        assertThat(rows)
+                .extracting(r -> r.get("partitions") + " " + r.get("engine"))
+                .containsExactly("16 flink-1.16", "16 spark-4.2", "4 flink-1.16", "4 spark-4.2");
+        CSVRecord crashed = rows.get(3);
+        assertThat(crashed.get("outcome")).isEqualTo("failed");
+        assertThat(crashed.get("max_s")).isEmpty(); // a failure at its value, not a gap in the line
+        CSVRecord flink = rows.get(2);
         assertThat(flink.get("engine")).isEqualTo("flink-1.16");
         assertThat(flink.get("outcome")).isEqualTo("failed");
         assertThat(flink.get("p99_s")).isEqualTo("1.980");
@@ -50,6 +55,41 @@ class CurveCommandTest {
         assertThat(manifest.path("status").asText()).isEqualTo("Succeeded");
         assertThat(manifest.path("workload").path("sources")).hasSize(2);
         assertThat(manifest.path("workload").path("held").path("rate").asText()).isEqualTo("1000");
+        assertThat(console).doesNotContain("note:"); // one machine, equally fast cores, both runs complete
+
+        // a second curve into the same folder replaces the first; into a run's folder it is refused
+        assertThat(HarnessMain.execute(new String[] {
+                    "curve", "--over", "partitions", "--results", out.toString(), four.toString()
+                }))
+                .isZero();
+        assertThat(HarnessMain.execute(new String[] {
+                    "curve", "--over", "partitions", "--results", sixteen.toString(), four.toString()
+                }))
+                .isEqualTo(2);
+    }
+
+    @Test
+    void saysWhenTheSourcesRanOnDifferentCoresOrDidNotFinish(@TempDir Path dir) throws Exception {
+        Path four = runFolder(dir, "p4", "partitions", 4);
+        Path sixteen = runFolder(dir, "p16", "partitions", 16);
+        ObjectNode manifest = (ObjectNode) JSON.readTree(sixteen.resolve("manifest.json").toFile());
+        ((ObjectNode) manifest.path("machine")).put("cpu_probe_ms", 220);
+        JSON.writeValue(sixteen.resolve("manifest.json").toFile(), manifest);
+        ObjectNode summary = (ObjectNode) JSON.readTree(four.resolve("summary.json").toFile());
+        summary.put("complete", false);
+        JSON.writeValue(four.resolve("summary.json").toFile(), summary);
+
+        String console = console(() -> HarnessMain.execute(new String[] {
+            "curve", "--over", "partitions", "--results", dir.resolve("curve").toString(), four.toString(),
+            sixteen.toString()
+        }));
+
+        assertThat(console)
+                .contains("note: the sources' cores differed in speed (cpu_probe_ms 110 to 220)")
+                .contains("note: " + four + " is from a command that did not finish");
+        assertThat(csv(dir.resolve("curve").resolve("curve.csv")))
+                .extracting(r -> r.get("complete"))
+                .containsExactly("false", "false", "true", "true");
     }
 
     @Test
@@ -69,8 +109,10 @@ class CurveCommandTest {
                 .put("partitions", 4)
                 .put("store_delay_ms", 0)
                 .put("message_bytes", 100)
+                .put("duration_s", 60)
                 .put("threshold_s", 5.0)
-                .put("visibility_poll_ms", 100);
+                .put("visibility_poll_ms", 100)
+                .putArray("faults");
         JSON.writeValue(search.resolve("manifest.json").toFile(), manifest);
         Path out = dir.resolve("curve");
 
@@ -80,6 +122,17 @@ class CurveCommandTest {
         assertThat(csv(out.resolve("curve.csv")))
                 .extracting(r -> r.get("rate") + " " + r.get("outcome") + " " + r.get("max_s"))
                 .containsExactly("100000 passed 2.362", "200000 failed 6.500");
+        // a run at the same settings adds its engines' points to the search's trials
+        Path run = runFolder(dir, "run", "rate", 150000);
+        ObjectNode summary = (ObjectNode) JSON.readTree(run.resolve("summary.json").toFile());
+        ObjectNode settings = (ObjectNode) summary.path("settings");
+        settings.put("store_delay_ms", 0).put("warmup_s", 15).remove("faults");
+        JSON.writeValue(run.resolve("summary.json").toFile(), summary);
+        assertThat(HarnessMain.execute(new String[] {
+                    "curve", "--over", "rate", "--results", out.toString(), search.toString(), run.toString()
+                }))
+                .isZero();
+        assertThat(csv(out.resolve("curve.csv"))).extracting(r -> r.get("kind")).contains("capacity", "run");
         // a search varies the rate: a curve over anything else cannot use it
         assertThat(HarnessMain.execute(new String[] {
                     "curve", "--over", "partitions", "--results", out.toString(), search.toString()
