@@ -70,8 +70,8 @@ final class CurveCommand implements Callable<Integer> {
         Manifest manifest = Manifest.begin(
                 "curve", HarnessMain.originalArgs(spec), workload(axis, sources), Machine.current(), List.of(results));
         CurveReport.write(results, axis, sources, CurveSource.notes(sources), System.out);
-        System.out.println("results: " + results.resolve(CurveReport.CSV_FILE) + ", "
-                + results.resolve(CurveReport.CHART_FILE));
+        System.out.println(
+                "results: " + results.resolve(CurveReport.CSV_FILE) + ", " + results.resolve(CurveReport.CHART_FILE));
         manifest.end("Succeeded");
         System.out.println("{ \"status\": \"Succeeded\" }");
         return 0;
@@ -99,14 +99,16 @@ final class CurveCommand implements Callable<Integer> {
         Map<String, Object> w = new LinkedHashMap<>();
         w.put("over", axis.option());
         w.put("held", sources.get(0).held());
-        w.put("sources", sources.stream()
-                .map(s -> Map.of(
-                        "folder", s.folder().toString(),
-                        "kind", s.kind(),
-                        "commit", s.commit(),
-                        "started", s.started(),
-                        "complete", s.complete()))
-                .toList());
+        w.put(
+                "sources",
+                sources.stream()
+                        .map(s -> Map.of(
+                                "folder", s.folder().toString(),
+                                "kind", s.kind(),
+                                "commit", s.commit(),
+                                "started", s.started(),
+                                "complete", s.complete()))
+                        .toList());
         return w;
     }
 }

@@ -36,14 +36,19 @@ final class CurveChart {
     private CurveChart() {}
 
     static void write(
-            Path file, CurveAxis over, Map<String, List<CurvePoint>> engines, double thresholdSeconds, List<String> notes)
+            Path file,
+            CurveAxis over,
+            Map<String, List<CurvePoint>> engines,
+            double thresholdSeconds,
+            List<String> notes)
             throws IOException {
         System.setProperty("java.awt.headless", "true");
         CombinedDomainXYPlot plot = new CombinedDomainXYPlot(domainAxis(over));
         plot.setGap(14);
         // a reading far over the threshold would squash the rest: the axis stops at 3x the threshold
         double top = thresholdSeconds * 3;
-        XYPlot latency = new XYPlot(null, null, new NumberAxis("latency, s (solid: per-second max; dashed: p99)"), null);
+        XYPlot latency =
+                new XYPlot(null, null, new NumberAxis("latency, s (solid: per-second max; dashed: p99)"), null);
         double highest = engines.values().stream()
                 .flatMap(List::stream)
                 .mapToDouble(p -> Double.isFinite(p.maxSeconds()) ? p.maxSeconds() : top)
@@ -74,8 +79,8 @@ final class CurveChart {
         if (anyFiles) {
             plot.add(files, 1);
         }
-        JFreeChart chart = new JFreeChart(
-                "Latency against " + over.title(), new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, true);
+        JFreeChart chart =
+                new JFreeChart("Latency against " + over.title(), new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, true);
         chart.addSubtitle(new TextTitle("dots: passed every check; crosses: did not (failed, invalid or undetermined);"
                 + " readings over " + String.format(Locale.ROOT, "%.0f", top) + " s, or none, are drawn at the top;"
                 + " every value is in curve.csv"));
@@ -159,8 +164,7 @@ final class CurveChart {
             r.setSeriesShape(s, dot);
         }
         r.setSeriesStroke(
-                1,
-                new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {5f, 4f}, 0f));
+                1, new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {5f, 4f}, 0f));
         return r;
     }
 }

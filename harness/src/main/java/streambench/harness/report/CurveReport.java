@@ -34,7 +34,12 @@ public final class CurveReport {
             throws IOException {
         Files.createDirectories(results);
         writeCsv(results.resolve(CSV_FILE), over, sources);
-        CurveChart.write(results.resolve(CHART_FILE), over, byEngine(sources), sources.get(0).threshold(), notes);
+        CurveChart.write(
+                results.resolve(CHART_FILE),
+                over,
+                byEngine(sources),
+                sources.get(0).threshold(),
+                notes);
         print(over, sources, out);
         notes.forEach(n -> out.println("note: " + n));
     }
@@ -44,8 +49,8 @@ public final class CurveReport {
         Map<String, List<CurvePoint>> out = new LinkedHashMap<>();
         sources.stream()
                 .flatMap(s -> s.points().stream())
-                .forEach(p -> out.computeIfAbsent(p.engine(), k -> new ArrayList<>())
-                        .add(p));
+                .forEach(p ->
+                        out.computeIfAbsent(p.engine(), k -> new ArrayList<>()).add(p));
         out.values().forEach(l -> l.sort(Comparator.comparingDouble(CurvePoint::x)));
         return out;
     }

@@ -180,7 +180,8 @@ public record CurveSource(
         JsonNode m = manifest.path("machine");
         Optional<String> machine = m.isMissingNode()
                 ? Optional.empty()
-                : Optional.of(m.path("cores").asText("?") + " cores, " + m.path("os").asText("?"));
+                : Optional.of(
+                        m.path("cores").asText("?") + " cores, " + m.path("os").asText("?"));
         return new CurveSource(
                 folder,
                 kind,
@@ -233,10 +234,8 @@ public record CurveSource(
      */
     public static List<String> notes(List<CurveSource> sources) {
         List<String> notes = new ArrayList<>();
-        List<String> machines = sources.stream()
-                .flatMap(s -> s.machine().stream())
-                .distinct()
-                .toList();
+        List<String> machines =
+                sources.stream().flatMap(s -> s.machine().stream()).distinct().toList();
         double[] probes = sources.stream()
                 .mapToDouble(CurveSource::probeMs)
                 .filter(Double::isFinite)
@@ -257,14 +256,15 @@ public record CurveSource(
         sources.stream()
                 .filter(s -> s.machine().isEmpty())
                 .forEach(s -> notes.add(s.folder() + " has no manifest: what made it and on which machine is unknown"));
-        if (probes.length < sources.stream().filter(s -> s.machine().isPresent()).count()) {
+        if (probes.length
+                < sources.stream().filter(s -> s.machine().isPresent()).count()) {
             notes.add("some manifests have no cpu_probe_ms (written before the probe existed): whether their cores "
                     + "were equally fast cannot be told");
         }
         sources.stream()
                 .filter(s -> !s.complete())
-                .forEach(s -> notes.add(s.folder() + " is from a command that did not finish: its points are what it "
-                        + "had done"));
+                .forEach(s -> notes.add(
+                        s.folder() + " is from a command that did not finish: its points are what it " + "had done"));
         return notes;
     }
 }

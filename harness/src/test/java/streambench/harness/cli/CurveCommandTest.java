@@ -58,13 +58,12 @@ class CurveCommandTest {
         assertThat(console).doesNotContain("note:"); // one machine, equally fast cores, both runs complete
 
         // a second curve into the same folder replaces the first; into a run's folder it is refused
-        assertThat(HarnessMain.execute(new String[] {
-                    "curve", "--over", "partitions", "--results", out.toString(), four.toString()
-                }))
+        assertThat(HarnessMain.execute(
+                        new String[] {"curve", "--over", "partitions", "--results", out.toString(), four.toString()}))
                 .isZero();
-        assertThat(HarnessMain.execute(new String[] {
-                    "curve", "--over", "partitions", "--results", sixteen.toString(), four.toString()
-                }))
+        assertThat(HarnessMain.execute(
+                        new String[] {"curve", "--over", "partitions", "--results", sixteen.toString(), four.toString()
+                        }))
                 .isEqualTo(2);
     }
 
@@ -72,15 +71,22 @@ class CurveCommandTest {
     void saysWhenTheSourcesRanOnDifferentCoresOrDidNotFinish(@TempDir Path dir) throws Exception {
         Path four = runFolder(dir, "p4", "partitions", 4);
         Path sixteen = runFolder(dir, "p16", "partitions", 16);
-        ObjectNode manifest = (ObjectNode) JSON.readTree(sixteen.resolve("manifest.json").toFile());
+        ObjectNode manifest =
+                (ObjectNode) JSON.readTree(sixteen.resolve("manifest.json").toFile());
         ((ObjectNode) manifest.path("machine")).put("cpu_probe_ms", 220);
         JSON.writeValue(sixteen.resolve("manifest.json").toFile(), manifest);
-        ObjectNode summary = (ObjectNode) JSON.readTree(four.resolve("summary.json").toFile());
+        ObjectNode summary =
+                (ObjectNode) JSON.readTree(four.resolve("summary.json").toFile());
         summary.put("complete", false);
         JSON.writeValue(four.resolve("summary.json").toFile(), summary);
 
         String console = console(() -> HarnessMain.execute(new String[] {
-            "curve", "--over", "partitions", "--results", dir.resolve("curve").toString(), four.toString(),
+            "curve",
+            "--over",
+            "partitions",
+            "--results",
+            dir.resolve("curve").toString(),
+            four.toString(),
             sixteen.toString()
         }));
 
@@ -124,7 +130,8 @@ class CurveCommandTest {
                 .containsExactly("100000 passed 2.362", "200000 failed 6.500");
         // a run at the same settings adds its engines' points to the search's trials
         Path run = runFolder(dir, "run", "rate", 150000);
-        ObjectNode summary = (ObjectNode) JSON.readTree(run.resolve("summary.json").toFile());
+        ObjectNode summary =
+                (ObjectNode) JSON.readTree(run.resolve("summary.json").toFile());
         ObjectNode settings = (ObjectNode) summary.path("settings");
         settings.put("store_delay_ms", 0).put("warmup_s", 15).remove("faults");
         JSON.writeValue(run.resolve("summary.json").toFile(), summary);
@@ -134,9 +141,8 @@ class CurveCommandTest {
                 .isZero();
         assertThat(csv(out.resolve("curve.csv"))).extracting(r -> r.get("kind")).contains("capacity", "run");
         // a search varies the rate: a curve over anything else cannot use it
-        assertThat(HarnessMain.execute(new String[] {
-                    "curve", "--over", "partitions", "--results", out.toString(), search.toString()
-                }))
+        assertThat(HarnessMain.execute(
+                        new String[] {"curve", "--over", "partitions", "--results", out.toString(), search.toString()}))
                 .isEqualTo(2);
     }
 
@@ -144,7 +150,8 @@ class CurveCommandTest {
     void refusesFoldersThatDifferInASettingTheCurveHolds(@TempDir Path dir) throws Exception {
         Path four = runFolder(dir, "p4", "partitions", 4);
         Path otherRate = runFolder(dir, "p16", "partitions", 16);
-        ObjectNode summary = (ObjectNode) JSON.readTree(otherRate.resolve("summary.json").toFile());
+        ObjectNode summary =
+                (ObjectNode) JSON.readTree(otherRate.resolve("summary.json").toFile());
         ((ObjectNode) summary.path("settings")).put("rate", 2000);
         JSON.writeValue(otherRate.resolve("summary.json").toFile(), summary);
         Path out = dir.resolve("curve");
@@ -158,9 +165,8 @@ class CurveCommandTest {
                 .isEqualTo(2);
         assertThat(HarnessMain.execute(new String[] {"curve", "--over", "partitions", dir.toString()}))
                 .isEqualTo(2); // neither summary.json nor capacity_trials.csv
-        assertThat(HarnessMain.execute(new String[] {
-                    "curve", "--over", "partitions", "--results", four.toString(), four.toString()
-                }))
+        assertThat(HarnessMain.execute(
+                        new String[] {"curve", "--over", "partitions", "--results", four.toString(), four.toString()}))
                 .isEqualTo(2); // would overwrite the source's manifest
     }
 
@@ -168,8 +174,8 @@ class CurveCommandTest {
     private static Path runFolder(Path dir, String name, String key, long value) throws Exception {
         Path folder = Files.createDirectories(dir.resolve(name));
         ObjectNode summary;
-        try (InputStream in = CurveCommandTest.class.getResourceAsStream(
-                "/streambench/harness/report/summary-golden.json")) {
+        try (InputStream in =
+                CurveCommandTest.class.getResourceAsStream("/streambench/harness/report/summary-golden.json")) {
             summary = (ObjectNode) JSON.readTree(in);
         }
         ((ObjectNode) summary.path("settings")).put(key, value);
