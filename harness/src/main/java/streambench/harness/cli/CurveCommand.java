@@ -1,7 +1,6 @@
 package streambench.harness.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -58,7 +57,7 @@ final class CurveCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         CurveAxis axis = CurveAxis.parse(over);
-        requireOwnFolder(results);
+        CurveSource.requireCurveFolder(results);
         List<CurveSource> sources = new ArrayList<>();
         for (Path f : folders) {
             sources.add(CurveSource.read(f, axis));
@@ -75,23 +74,6 @@ final class CurveCommand implements Callable<Integer> {
         manifest.end("Succeeded");
         System.out.println("{ \"status\": \"Succeeded\" }");
         return 0;
-    }
-
-    /** The curve's manifest would overwrite the one of the run or search whose folder it is written into. */
-    private static void requireOwnFolder(Path results) throws IOException {
-        boolean holdsResults = Files.isRegularFile(results.resolve("summary.json"))
-                || Files.isRegularFile(results.resolve("capacity_trials.csv"));
-        Path manifest = results.resolve(Manifest.FILE);
-        boolean otherManifest = Files.isRegularFile(manifest)
-                && !new com.fasterxml.jackson.databind.ObjectMapper()
-                        .readTree(manifest.toFile())
-                        .path("command")
-                        .asText()
-                        .equals("curve");
-        if (holdsResults || otherManifest) {
-            throw new ConfigException("--results " + results + " holds another command's results, whose manifest "
-                    + "the curve's would overwrite; give the curve a folder of its own");
-        }
     }
 
     /** The manifest says what the curve was drawn from: each folder, what wrote it and when. */

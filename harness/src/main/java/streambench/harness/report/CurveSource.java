@@ -43,6 +43,8 @@ public record CurveSource(
         double probeMs,
         List<CurvePoint> points) {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String SUMMARY = "summary.json";
+    private static final String TRIALS = "capacity_trials.csv";
 
     /** Whether any engine of it ran: a folder of engines that were never started gives the curve nothing. */
     public boolean hasPoints() {
@@ -51,8 +53,8 @@ public record CurveSource(
 
     /** The folder as a curve over {@code over} reads it; a folder with neither file is a configuration error. */
     public static CurveSource read(Path folder, CurveAxis over) throws IOException {
-        Path summary = folder.resolve("summary.json");
-        Path trials = folder.resolve("capacity_trials.csv");
+        Path summary = folder.resolve(SUMMARY);
+        Path trials = folder.resolve(TRIALS);
         JsonNode manifest = readJson(folder.resolve(Manifest.FILE)).orElse(JSON.createObjectNode());
         if (Files.isRegularFile(summary)) {
             return fromRun(folder, over, readJson(summary).orElseThrow(), manifest);
@@ -71,7 +73,7 @@ public record CurveSource(
     private static CurveSource fromRun(Path folder, CurveAxis over, JsonNode summary, JsonNode manifest) {
         JsonNode settings = summary.path("settings");
         if (!settings.has(over.key())) {
-            throw new ConfigException(folder.resolve("summary.json") + " has no settings." + over.key()
+            throw new ConfigException(folder.resolve(SUMMARY) + " has no settings." + over.key()
                     + ": written by a harness older than this command, or not a run's summary");
         }
         double x = settings.path(over.key()).asDouble();
@@ -193,6 +195,21 @@ public record CurveSource(
                 machine,
                 m.path("cpu_probe_ms").asDouble(Double.NaN),
                 points);
+    }
+
+    /**
+     * A curve written into {@code dir} would overwrite the manifest of the run or search whose results it holds: that
+     * is a configuration error; a folder an earlier curve wrote may be written again.
+     */
+    public static void requireCurveFolder(Path dir) throws IOException {
+        boolean holdsResults = Files.isRegularFile(dir.resolve(SUMMARY)) || Files.isRegularFile(dir.resolve(TRIALS));
+        boolean otherManifest = readJson(dir.resolve(Manifest.FILE))
+                .map(m -> !m.path("command").asText().equals("curve"))
+                .orElse(false);
+        if (holdsResults || otherManifest) {
+            throw new ConfigException("--results " + dir + " holds another command's results, whose manifest "
+                    + "the curve's would overwrite; give the curve a folder of its own");
+        }
     }
 
     private static double number(String s) {

@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,9 +24,9 @@ class CurveCommandTest {
         Path sixteen = runFolder(dir, "p16", "partitions", 16);
         Path out = dir.resolve("curve");
 
-        String console = console(() -> HarnessMain.execute(new String[] {
+        String console = CommandStreams.stdout(new String[] {
             "curve", "--over", "partitions", "--results", out.toString(), sixteen.toString(), four.toString()
-        }));
+        });
 
         assertThat(console.strip()).endsWith("{ \"status\": \"Succeeded\" }");
         List<CSVRecord> rows = csv(out.resolve("curve.csv"));
@@ -80,7 +78,7 @@ class CurveCommandTest {
         summary.put("complete", false);
         JSON.writeValue(four.resolve("summary.json").toFile(), summary);
 
-        String console = console(() -> HarnessMain.execute(new String[] {
+        String console = CommandStreams.stdout(new String[] {
             "curve",
             "--over",
             "partitions",
@@ -88,7 +86,7 @@ class CurveCommandTest {
             dir.resolve("curve").toString(),
             four.toString(),
             sixteen.toString()
-        }));
+        });
 
         assertThat(console)
                 .contains("note: the sources' cores differed in speed (cpu_probe_ms 110 to 220)")
@@ -156,9 +154,9 @@ class CurveCommandTest {
         JSON.writeValue(otherRate.resolve("summary.json").toFile(), summary);
         Path out = dir.resolve("curve");
 
-        String err = stderr(() -> HarnessMain.execute(new String[] {
+        String err = CommandStreams.exit2(new String[] {
             "curve", "--over", "partitions", "--results", out.toString(), four.toString(), otherRate.toString()
-        }));
+        });
         assertThat(err).contains("differ in rate: 1000 in " + four, "2000 in " + otherRate);
         assertThat(out).doesNotExist(); // nothing written
         assertThat(HarnessMain.execute(new String[] {"curve", "--over", "colour", four.toString()}))
@@ -195,29 +193,5 @@ class CurveCommandTest {
                 .build()
                 .parse(Files.newBufferedReader(file, StandardCharsets.UTF_8))
                 .getRecords();
-    }
-
-    private static String console(java.util.concurrent.Callable<Integer> call) throws Exception {
-        PrintStream saved = System.out;
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        try {
-            call.call();
-        } finally {
-            System.setOut(saved);
-        }
-        return bytes.toString(StandardCharsets.UTF_8);
-    }
-
-    private static String stderr(java.util.concurrent.Callable<Integer> call) throws Exception {
-        PrintStream saved = System.err;
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        try {
-            assertThat(call.call()).isEqualTo(2);
-        } finally {
-            System.setErr(saved);
-        }
-        return bytes.toString(StandardCharsets.UTF_8);
     }
 }

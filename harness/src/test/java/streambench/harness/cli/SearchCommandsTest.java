@@ -61,24 +61,9 @@ class SearchCommandsTest {
         load.checkKnobNames(KnobDefaults.load(COMPOSE));
     }
 
-    /** What a command wrote to stderr, after checking it exited 2 (a configuration error) before starting anything. */
-    private static String exit2(String... args) {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream original = System.err;
-        int exit;
-        try {
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            exit = HarnessMain.execute(args);
-        } finally {
-            System.setErr(original);
-        }
-        assertThat(exit).isEqualTo(2);
-        return err.toString(StandardCharsets.UTF_8);
-    }
-
     @Test
     void runRefusesAMisspeltKnobWithExit2BeforeStartingAnything() {
-        assertThat(exit2("tune", "--engine", "flink-1.16", "--budget", "1 trial"))
+        assertThat(CommandStreams.exit2("tune", "--engine", "flink-1.16", "--budget", "1 trial"))
                 .contains("--budget")
                 .contains("at least 2 trials");
     }
@@ -95,7 +80,8 @@ class SearchCommandsTest {
                 "EVENTHUB_CONNECTION_STRING=Endpoint=sb://n.servicebus.windows.net/;SharedAccessKey=s3cr3t-pw",
                 "FELDERA_API_KEY=apikey-s3cr3t-pw")) {
             String name = secret.substring(0, secret.indexOf('='));
-            assertThat(exit2("run", "--engines", "flink-2.0", "--results", tmp.toString(), "--set", secret))
+            assertThat(CommandStreams.exit2(
+                            "run", "--engines", "flink-2.0", "--results", tmp.toString(), "--set", secret))
                     .as(name)
                     .contains("--set " + name + " is refused, as a secret given on the command line shows in `ps`")
                     .contains("export " + name + " in the environment (or put it in .env)")
@@ -130,7 +116,7 @@ class SearchCommandsTest {
     /** Each used to pass the option checks and end a started run in an ArithmeticException (exit 1). */
     @Test
     void aTimeTooLongForTheDeadlineArithmeticIsRefusedWithExit2(@org.junit.jupiter.api.io.TempDir Path tmp) {
-        assertThat(exit2(
+        assertThat(CommandStreams.exit2(
                         "run",
                         "--engines",
                         "flink-2.0",
@@ -141,7 +127,7 @@ class SearchCommandsTest {
                         "--warmup",
                         "1"))
                 .contains("--duration must be at most 9223372036 seconds");
-        assertThat(exit2(
+        assertThat(CommandStreams.exit2(
                         "run",
                         "--engines",
                         "flink-2.0",
@@ -150,7 +136,7 @@ class SearchCommandsTest {
                         "--drain-timeout",
                         "9223372036854775807"))
                 .contains("--drain-timeout must be at most 9223372036 seconds");
-        assertThat(exit2(
+        assertThat(CommandStreams.exit2(
                         "run",
                         "--engines",
                         "flink-2.0",
@@ -169,7 +155,8 @@ class SearchCommandsTest {
 
     @Test
     void tuneRefusesAConfirmationShorterThanATrialWithExit2() {
-        assertThat(exit2("tune", "--engine", "flink-1.16", "--trial-duration", "60", "--confirm-duration", "30"))
+        assertThat(CommandStreams.exit2(
+                        "tune", "--engine", "flink-1.16", "--trial-duration", "60", "--confirm-duration", "30"))
                 .contains("--confirm-duration")
                 .contains("at least --trial-duration (60 s)");
     }
@@ -255,18 +242,19 @@ class SearchCommandsTest {
 
     @Test
     void capacityRefusesAConfirmationShorterThanATrialWithExit2() {
-        assertThat(exit2("capacity", "--engines", "flink-1.16", "--trial-duration", "60", "--confirm-duration", "30"))
+        assertThat(CommandStreams.exit2(
+                        "capacity", "--engines", "flink-1.16", "--trial-duration", "60", "--confirm-duration", "30"))
                 .contains("--confirm-duration")
                 .contains("at least --trial-duration (60 s)");
-        assertThat(exit2("capacity", "--engines", "flink-1.16", "--max-confirmations", "0"))
+        assertThat(CommandStreams.exit2("capacity", "--engines", "flink-1.16", "--max-confirmations", "0"))
                 .contains("--max-confirmations must be at least 1");
     }
 
     @Test
     void tuneRefusesABudgetTheBaselineRunsAloneWouldSpendWithExit2() {
-        assertThat(exit2("tune", "--engine", "flink-1.16", "--budget", "2trials"))
+        assertThat(CommandStreams.exit2("tune", "--engine", "flink-1.16", "--budget", "2trials"))
                 .contains("--budget 2trials leaves no room: the baseline alone runs 3 times (--baseline-runs)");
-        assertThat(exit2("tune", "--engine", "flink-1.16", "--baseline-runs", "1"))
+        assertThat(CommandStreams.exit2("tune", "--engine", "flink-1.16", "--baseline-runs", "1"))
                 .contains("--baseline-runs must be at least 2");
     }
 
