@@ -49,8 +49,21 @@ public final class ConsumerKnobs {
             "true: a file that fits one write buffer goes up in one request, not two"
                     + " (fs.azure.write.enableappendwithflush)");
 
+    /**
+     * The fetch wait with an engine's own default: a Spark batch that reads up to the latest offsets waits it out once
+     * per partition a task reads whenever nothing comes after them.
+     */
+    public static KnobDef<Integer> kafkaFetchMaxWaitMs(String defaultValue) {
+        return KAFKA_FETCH_MAX_WAIT_MS.withDefault(defaultValue);
+    }
+
     /** The Kafka source's knobs shared by every JVM consumer, for {@code --knobs}. */
     public static KnobSheet.Group kafka() {
+        return kafka(KAFKA_FETCH_MAX_WAIT_MS);
+    }
+
+    /** As {@link #kafka()}, with {@code fetchMaxWait} ({@link #kafkaFetchMaxWaitMs}) for the shared one. */
+    public static KnobSheet.Group kafka(KnobDef<Integer> fetchMaxWait) {
         return new KnobSheet.Group(
                 "Kafka source",
                 List.of(
@@ -58,7 +71,7 @@ public final class ConsumerKnobs {
                         STARTING_OFFSETS,
                         KAFKA_MAX_POLL_RECORDS,
                         KAFKA_FETCH_MIN_BYTES,
-                        KAFKA_FETCH_MAX_WAIT_MS,
+                        fetchMaxWait,
                         KAFKA_FETCH_MAX_BYTES,
                         KAFKA_MAX_PARTITION_FETCH_BYTES,
                         KAFKA_RECEIVE_BUFFER_BYTES,
@@ -73,10 +86,15 @@ public final class ConsumerKnobs {
 
     /** Kafka consumer client properties (bare names, e.g. {@code max.poll.records}). */
     public static Map<String, String> kafkaConsumer(Knobs knobs) {
+        return kafkaConsumer(knobs, KAFKA_FETCH_MAX_WAIT_MS);
+    }
+
+    /** As {@link #kafkaConsumer(Knobs)}, with {@code fetchMaxWait} ({@link #kafkaFetchMaxWaitMs}) for the shared one. */
+    public static Map<String, String> kafkaConsumer(Knobs knobs, KnobDef<Integer> fetchMaxWait) {
         Map<String, String> props = new LinkedHashMap<>();
         props.put("max.poll.records", KAFKA_MAX_POLL_RECORDS.from(knobs) + "");
         props.put("fetch.min.bytes", KAFKA_FETCH_MIN_BYTES.from(knobs) + "");
-        props.put("fetch.max.wait.ms", KAFKA_FETCH_MAX_WAIT_MS.from(knobs) + "");
+        props.put("fetch.max.wait.ms", fetchMaxWait.from(knobs) + "");
         props.put("fetch.max.bytes", KAFKA_FETCH_MAX_BYTES.from(knobs) + "");
         props.put("max.partition.fetch.bytes", KAFKA_MAX_PARTITION_FETCH_BYTES.from(knobs) + "");
         props.put("receive.buffer.bytes", KAFKA_RECEIVE_BUFFER_BYTES.from(knobs) + "");

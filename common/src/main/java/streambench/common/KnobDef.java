@@ -103,6 +103,11 @@ public final class KnobDef<T> {
         return new KnobDef<>(name, defaultValue, form, doc, Function.identity());
     }
 
+    /** The same knob with another default: one engine's, where a shared knob's does not suit it. */
+    public KnobDef<T> withDefault(String otherDefault) {
+        return new KnobDef<>(name, otherDefault, form, doc, parse);
+    }
+
     /** The value in {@code knobs}, or the default when unset or blank; a bad one throws {@link ConfigException}. */
     public T from(Knobs knobs) {
         return parse.apply(knob(knobs));

@@ -71,6 +71,13 @@ final class SparkKnobs {
             "KAFKA_MIN_PARTITIONS",
             "0",
             "the Kafka source's minPartitions; 0: one Spark partition per Kafka partition");
+    /**
+     * 50 ms, not the other consumers' 500: a batch that reads up to the latest offsets waits this long per partition
+     * a task reads when nothing comes after them, which at 16 partitions failed the load's last second
+     * (reference/2026-12-05-spark-3.5-spark-4.2-run-fetch-wait).
+     */
+    static final KnobDef<Integer> KAFKA_FETCH_MAX_WAIT_MS = ConsumerKnobs.kafkaFetchMaxWaitMs("50");
+
     static final KnobDef<Integer> KAFKA_POLL_TIMEOUT_MS =
             KnobDef.positiveInt("KAFKA_POLL_TIMEOUT_MS", "120000", "the Kafka source's kafkaConsumer.pollTimeoutMs");
     static final KnobDef<Integer> KAFKA_CONSUMER_CACHE_CAPACITY =
@@ -149,7 +156,7 @@ final class SparkKnobs {
                                         OUTPUT_COALESCE_PARTITIONS,
                                         SHUFFLE_PARTITIONS,
                                         WHOLE_STAGE_CODEGEN)),
-                        ConsumerKnobs.kafka(),
+                        ConsumerKnobs.kafka(KAFKA_FETCH_MAX_WAIT_MS),
                         new KnobSheet.Group(
                                 "Spark's Kafka source",
                                 List.of(

@@ -89,10 +89,15 @@ record SparkSettings(
         if (minPartitions > 0) {
             source.put("minPartitions", Integer.toString(minPartitions));
         }
-        ConsumerKnobs.kafkaConsumer(knobs).forEach((k, v) -> source.put("kafka." + k, v));
+        ConsumerKnobs.kafkaConsumer(knobs, SparkKnobs.KAFKA_FETCH_MAX_WAIT_MS)
+                .forEach((k, v) -> source.put("kafka." + k, v));
         source.put("kafkaConsumer.pollTimeoutMs", SparkKnobs.KAFKA_POLL_TIMEOUT_MS.from(knobs) + "");
         return source;
     }
+
+    /** Spark's default redaction misses Azure's account.key, JAAS lines and a PEM key in kafka.ssl.keystore.key. */
+    static final String REDACTION_REGEX = "(?i)secret|password|passwd|token|credential|jaas|sas|connection[._]?string"
+            + "|(api|access|account|private)[._]?key|(^|[._])key([._]|$)";
 
     /** The session's configuration: the lake, Delta, what every reader of the table expects, then the knobs. */
     private static Map<String, String> sparkConf(Knobs knobs, LakeSettings lake) {
@@ -100,11 +105,7 @@ record SparkSettings(
         conf.put("spark.sql.session.timeZone", "UTC");
         conf.put("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension");
         conf.put("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog");
-        // Spark's default redaction misses Azure's account.key, JAAS lines and a PEM key in kafka.ssl.keystore.key.
-        conf.put(
-                "spark.redaction.regex",
-                "(?i)secret|password|passwd|token|credential|jaas|sas|connection[._]?string"
-                        + "|(api|access|account|private)[._]?key|(^|[._])key([._]|$)");
+        conf.put("spark.redaction.regex", REDACTION_REGEX);
         // Readers (the harness, Flink, Feldera) expect microsecond timestamps, not Spark's legacy INT96.
         conf.put("spark.sql.parquet.outputTimestampType", "TIMESTAMP_MICROS");
         conf.put("spark.sql.shuffle.partitions", SparkKnobs.SHUFFLE_PARTITIONS.from(knobs) + "");

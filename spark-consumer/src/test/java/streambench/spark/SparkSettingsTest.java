@@ -26,6 +26,14 @@ class SparkSettingsTest {
         assertThat(with("SPARK_SCHEDULER_MODE", "FAIR").sparkConf()).containsEntry("spark.scheduler.mode", "FAIR");
     }
 
+    /** Spark's own default, not the shared 500 ms: its last batch waited that long per partition a task read. */
+    @Test
+    void theKafkaFetchWaitIs50MsUnlessSet() {
+        assertThat(with("UNRELATED", "x").kafkaSourceOptions()).containsEntry("kafka.fetch.max.wait.ms", "50");
+        assertThat(with("KAFKA_FETCH_MAX_WAIT_MS", "500").kafkaSourceOptions())
+                .containsEntry("kafka.fetch.max.wait.ms", "500");
+    }
+
     @Test
     void anUnknownSchedulerModeIsAConfigurationErrorNamingTheVariable() {
         assertThatThrownBy(() -> with("SPARK_SCHEDULER_MODE", "round-robin"))
