@@ -45,6 +45,11 @@ class HarnessLatencyIT {
                     "--threshold",
                     "10",
                     "--strict-lake",
+                    // a store 15 ms a request away, as cloud storage is: its round trips are not a clock behind
+                    "--store-delay-ms",
+                    "15",
+                    // each table read back after its drain by Kernel and Spark, through the same strict, slow lake
+                    "--read-back",
                     "--set",
                     "LAKE_PATH=it/été中",
                     "--results",
@@ -57,7 +62,7 @@ class HarnessLatencyIT {
                     .isEmpty();
         }
         assertThat(out)
-                .contains("refusing what a real account refuses")
+                .contains("every storage request held 15 ms, refusing what a real account refuses")
                 .contains("/it/été中/")
                 .doesNotContain("storage request(s) that a real Azure account would refuse");
 
@@ -65,6 +70,7 @@ class HarnessLatencyIT {
                 new ObjectMapper().readTree(results.resolve("summary.json").toFile());
         assertThat(summary.get("complete").asBoolean()).isTrue();
         assertThat(summary.get("settings").get("warm_start_s").asLong()).isEqualTo(30);
+        assertThat(summary.get("settings").get("read_back_s").asLong()).isEqualTo(300);
         for (JsonNode engine : summary.get("engines")) {
             String name = engine.get("engine").asText();
             assertThat(engine.get("failures")).as("%s failures", name).isEmpty();
@@ -92,6 +98,11 @@ class HarnessLatencyIT {
                     .as(name)
                     .isLessThan(10)
                     .isGreaterThan(0);
+            assertThat(engine.get("read_back"))
+                    .as("%s: its table read back by both readers, every measured row and no warm-start one", name)
+                    .extracting(
+                            x -> x.get("reader").asText() + " " + x.get("rows").asLong())
+                    .containsExactly("Delta Kernel 60000", "Spark 3.5 60000");
             assertThat(engine.get("processes").has("consumer")).as(name).isTrue();
             assertThat(engine.get("processes").has("producer")).as(name).isTrue();
             assertThat(engine.get("knobs").get("ADLS_ACCOUNT_KEY"))

@@ -93,6 +93,32 @@ class AbfsOnAzuriteIT {
         }
     }
 
+    /**
+     * The harness's tail of a log times each look that found a version: one storage request, the store's round trip
+     * as a reader meets it, which the clocks check allows for. Through a proxy holding every request 30 ms.
+     */
+    @Test
+    void theLogTailTimesItsLooksAtTheStoresRoundTrip() throws Exception {
+        long delayMs = 30;
+        try (LakeProxy slow = LakeProxy.start(
+                        new java.net.InetSocketAddress("127.0.0.1", azurite.port()),
+                        java.time.Duration.ofMillis(delayMs));
+                FileSystem fs = LakeFileSystem.open(
+                        LakeSettings.fromKnobs(Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", slow.endpoint()))), Map.of())) {
+            String table = lake.tableUri("tail-looks");
+            streambench.services.delta.SyntheticTable.write(fs, table, 1_800_000_000_000_000L, 100, 3, 1, 0);
+            try (var tail = new streambench.services.delta.DeltaLogTail(
+                    fs, table, 50, streambench.common.ProducerContract.UNMEASURED_FROM)) {
+                tail.pollOnce();
+                assertThat(tail.visibility()).hasSize(4);
+                assertThat(tail.visibility().values())
+                        .allSatisfy(v -> assertThat(v.lookMillis())
+                                .as("a look that found a version")
+                                .isBetween(delayMs, 30 * delayMs));
+            }
+        }
+    }
+
     @Test
     void probeSucceedsOnAzuriteAndFailsClearlyOnADeadEndpointWithoutLeakingTheKey() {
         assertThat(LakeProbe.roundTrip(lake)).isPositive();

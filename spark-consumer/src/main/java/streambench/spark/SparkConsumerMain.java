@@ -43,6 +43,11 @@ public final class SparkConsumerMain {
             java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'");
 
     public static void main(String[] args) {
+        if (streambench.common.ReadBack.asked(args)) {
+            MainRunner.runAndExit(
+                    PROGRAM + " " + streambench.common.ReadBack.ARG,
+                    () -> SparkReadBack.run(Knobs.fromEnvironment(), System.out));
+        }
         MainRunner.runAndExit(PROGRAM, args, SparkKnobs.sheet(), () -> run(Knobs.fromEnvironment(), System.out));
     }
 

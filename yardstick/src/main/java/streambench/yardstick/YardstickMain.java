@@ -40,6 +40,11 @@ public final class YardstickMain {
     private static final String ENGINE_INFO = "streambench-yardstick Delta-Kernel/4.4.0";
 
     public static void main(String[] args) {
+        if (streambench.common.ReadBack.asked(args)) {
+            MainRunner.runAndExit(
+                    PROGRAM + " " + streambench.common.ReadBack.ARG,
+                    () -> streambench.deltawriter.KernelTableRead.run(Knobs.fromEnvironment(), System.out));
+        }
         MainRunner.runAndExit(PROGRAM, args, YardstickKnobs.sheet(), () -> run(Knobs.fromEnvironment(), System.out));
     }
 

@@ -122,6 +122,7 @@ final class TableTally {
                 c.commitTimestampMillis(),
                 seen == null ? -1 : seen.seenMillis(),
                 seen == null ? -1 : seen.notYetMillis(),
+                seen == null ? -1 : seen.lookMillis(),
                 commitMeasured,
                 (commitMicros - commitMaxTs) / 1e6,
                 (commitMicros - commitMinTs) / 1e6));

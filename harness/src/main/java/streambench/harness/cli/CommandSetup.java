@@ -41,6 +41,19 @@ record CommandSetup(Knobs knobs, InstallLayout layout, KnobDefaults defaults, Li
             List<String> faults,
             LoadOptions load,
             VerdictOptions verdict) {
+        return runInfo(run, machine, rate, seconds, faults, load, verdict, 0);
+    }
+
+    /** As above, with the readers reading back the last {@code readBackSeconds} of each engine's load (0: none). */
+    static RunInfo runInfo(
+            RunDirectory run,
+            Machine machine,
+            long rate,
+            long seconds,
+            List<String> faults,
+            LoadOptions load,
+            VerdictOptions verdict,
+            long readBackSeconds) {
         return new RunInfo(
                 run.runId(),
                 Instant.now(),
@@ -59,7 +72,7 @@ record CommandSetup(Knobs knobs, InstallLayout layout, KnobDefaults defaults, Li
                 faults,
                 load.warmStartSeconds,
                 load.storeDelayMs,
-                verdict.measurement());
+                verdict.measurement().readingBack(readBackSeconds));
     }
 
     /** The ids of the engines asked for, in order: what the manifests record. */

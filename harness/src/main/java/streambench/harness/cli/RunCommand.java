@@ -64,6 +64,18 @@ public final class RunCommand implements Callable<Integer> {
                             + "and recovery time.")
     List<String> faultSpecs = new ArrayList<>();
 
+    @Option(
+            names = "--read-back",
+            negatable = true,
+            description =
+                    "After each engine's drain, read the rows of the load's last 5 minutes back with Delta "
+                            + "Kernel and Spark 3.5, each a fresh JVM, and report how long that took: what the table's files "
+                            + "and log cost a reader. Default: on for loads of 10 minutes or more; --no-read-back turns it off.")
+    Boolean readBack;
+
+    /** How much of the end of the load the readers read back. */
+    static final long READ_BACK_SECONDS = 300;
+
     @Mixin
     ConsumerHeapOption consumerHeap;
 
@@ -98,7 +110,8 @@ public final class RunCommand implements Callable<Integer> {
                 durationSeconds,
                 faults.stream().map(FaultSpec::text).toList(),
                 load,
-                verdict);
+                verdict,
+                readBackSeconds());
         printHeader(run, machine, producerOnly, setup, out);
         Manifest manifest = Manifest.begin(
                 "run",
@@ -117,6 +130,12 @@ public final class RunCommand implements Callable<Integer> {
         } finally {
             manifest.end(status);
         }
+    }
+
+    /** Read back when asked, or by default when the load is two 5-minute windows or more. */
+    long readBackSeconds() {
+        boolean on = readBack != null ? readBack : durationSeconds >= 2 * READ_BACK_SECONDS;
+        return on ? READ_BACK_SECONDS : 0;
     }
 
     /** The run's first lines; no engine able to run here is a configuration error, before anything starts. */
@@ -248,25 +267,29 @@ public final class RunCommand implements Callable<Integer> {
             }
             out.println(String.format(
                     Locale.ROOT,
-                    "%-11s %-12s %8.2f %8.2f %8.2f %+8.4f %,10.0f %8.3f %8d %6d %9.3f  %s",
+                    "%-11s %-12s %8s %8s %8s %8s %,10.0f %8.3f %8d %6d %9s  %s",
                     r.label(),
                     r.status(),
-                    r.percentileSeconds(50),
-                    r.percentileSeconds(99),
-                    r.maxSeconds(),
-                    r.trendSlope(),
+                    orDash("%.2f", r.percentileSeconds(50)),
+                    orDash("%.2f", r.percentileSeconds(99)),
+                    orDash("%.2f", r.maxSeconds()),
+                    orDash("%+.4f", r.trendSlope()),
                     r.committedRate(),
                     r.producedRate() > 0 ? r.committedRate() / r.producedRate() : 0,
                     r.completeness().map(c -> c.missing()).orElse(-1L),
                     r.completeness().map(c -> c.duplicates()).orElse(-1L),
-                    r.consumerCoresPerThousand(),
+                    orDash("%.3f", r.consumerCoresPerThousand()),
                     r.waterfall().any() ? r.waterfall().dominantLabel() : "-"));
             printNotes(r, results, out);
         }
         out.println();
     }
 
-    /** What the table's row cannot hold: the worst record's stages, the ratios, notes, failures and faults. */
+    /** A figure, or "-" where there is none (an engine that ran and made no reading): not "NaN". */
+    static String orDash(String format, double value) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, format, value);
+    }
+
     /** A run of two windows or more, window by window: what grew shows here. */
     private static void printWindows(streambench.harness.analysis.SoakWindows soak, PrintStream out) {
         if (soak.windows().size() < 2) {
@@ -306,6 +329,7 @@ public final class RunCommand implements Callable<Integer> {
                 (at.get(at.size() - 1) - at.get(0)) / (double) (at.size() - 1));
     }
 
+    /** What the table's row cannot hold: the worst record's stages, the ratios, notes, failures and faults. */
     private static void printNotes(EngineResult r, List<EngineResult> results, PrintStream out) {
         if (r.waterfall().any()) {
             out.println(String.format(
@@ -319,6 +343,7 @@ public final class RunCommand implements Callable<Integer> {
                             : ""));
         }
         printWindows(r.soak(), out);
+        r.readBack().forEach(x -> out.println("    read back: " + x.describe()));
         YardstickRatios.of(r, results).ifPresent(x -> out.println("    " + x.describe()));
         r.lateLoadNote().ifPresent(n -> out.println("    passed " + n));
         if (r.status() == streambench.harness.engine.EngineStatus.UNDETERMINED) {

@@ -50,7 +50,8 @@ public record EngineResult(
         Optional<ConsumerJvm> consumerJvm,
         List<SecondBin> commitBins,
         streambench.harness.analysis.LatencyWaterfall.Result waterfall,
-        streambench.harness.analysis.SoakWindows soak) {
+        streambench.harness.analysis.SoakWindows soak,
+        List<streambench.common.ReadBack.Report> readBack) {
 
     /**
      * No figures: {@code attempted} when it was started but crashed, never became ready or could not be
@@ -92,7 +93,8 @@ public record EngineResult(
                 Optional.empty(),
                 List.of(),
                 streambench.harness.analysis.LatencyWaterfall.Result.NONE,
-                streambench.harness.analysis.SoakWindows.NONE);
+                streambench.harness.analysis.SoakWindows.NONE,
+                java.util.List.of());
     }
 
     /** Succeeded only when there is at least one result and every one passed: not run and invalid fail too. */
@@ -101,10 +103,13 @@ public record EngineResult(
     }
 
     /**
-     * The same result with what the run itself knows: its warm start (the table's count kept) and the
-     * anatomy of the consumer's units of work from its telemetry.
+     * The same result with what the run itself knows: its warm start (the table's count kept), the anatomy of the
+     * consumer's units of work from its telemetry, and what reading the table's last minutes back cost its readers.
      */
-    EngineResult withRunFigures(WarmStart sent, Optional<streambench.harness.analysis.BatchAnatomy> batches) {
+    EngineResult withRunFigures(
+            WarmStart sent,
+            Optional<streambench.harness.analysis.BatchAnatomy> batches,
+            List<streambench.common.ReadBack.Report> reads) {
         return new EngineResult(
                 id,
                 label,
@@ -136,7 +141,8 @@ public record EngineResult(
                 consumerJvm,
                 commitBins,
                 waterfall,
-                soak);
+                soak,
+                List.copyOf(reads));
     }
 
     public boolean ran() {

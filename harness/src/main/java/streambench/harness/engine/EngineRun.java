@@ -27,7 +27,7 @@ import streambench.services.delta.DeltaLogTail;
  */
 public final class EngineRun {
     /** Who runs, with which knobs, into which topic and table: what every phase of a turn is told. */
-    private record Turn(Engine engine, Map<String, String> knobs, String topic, String tableUri) {}
+    private record Turn(Engine engine, Map<String, String> knobs, String topic, String tablePath, String tableUri) {}
 
     private final InstallLayout layout;
     private final Services services;
@@ -145,7 +145,7 @@ public final class EngineRun {
             topics.create(topic, info.partitions());
             out.println("  topic " + topic + ": " + topics.describeTimestamps(topic));
             try {
-                return runWithTopic(new Turn(engine, knobs, topic, tableUri), env);
+                return runWithTopic(new Turn(engine, knobs, topic, tablePath, tableUri), env);
             } finally {
                 topics.delete(topic); // the broker's disk holds every run's events otherwise
                 if (!keepTables) {
@@ -207,7 +207,8 @@ public final class EngineRun {
                         fs, turn.tableUri(), info.measurement().visibilityPollMs(), ProducerContract.UNMEASURED_FROM);
                 FaultInjector injector =
                         new FaultInjector(faults, new LiveFaultActions(engine, slot, sampler, services), out);
-                PoisonProducer poison = poisonFor(turn.topic())) {
+                PoisonProducer poison = PoisonProducer.forRun(
+                        faults, services.kafka(), turn.topic(), info.rate(), info.durationSeconds())) {
             ProducerLauncher producer = new ProducerLauncher(layout, services.endpointEnv());
             WarmStartPhase.Sent warm =
                     new WarmStartPhase(info, dir, overrides, out).send(engine, turn.topic(), producer, tail, slot);
@@ -232,18 +233,16 @@ public final class EngineRun {
                             produced.report().get(),
                             warm.report(),
                             jvm);
+            var reads = new ReadBackPhase(layout, turn.knobs(), services.endpointEnv(), dir, heap, out)
+                    .read(
+                            engine,
+                            turn.tablePath(),
+                            measured.producer(),
+                            info.durationSeconds(),
+                            info.measurement().readBackSeconds());
             TurnAnalysis analysis = new TurnAnalysis(info, dir, out);
             return analysis.analyse(engine, turn.knobs(), fs, turn.tableUri(), measured)
-                    .withRunFigures(warm.warmStart(), analysis.anatomy(engine, measured.producer()));
+                    .withRunFigures(warm.warmStart(), analysis.anatomy(engine, measured.producer()), reads);
         }
-    }
-
-    /** The side producer of the poison fault, or null when the run has none. */
-    private PoisonProducer poisonFor(String topic) {
-        return faults.stream()
-                .filter(f -> f.kind() == FaultSpec.Kind.POISON)
-                .findFirst()
-                .map(f -> new PoisonProducer(services.kafka(), topic, info.rate() * f.share(), info.durationSeconds()))
-                .orElse(null);
     }
 }

@@ -45,6 +45,18 @@ public final class Engines {
         return new FelderaEngine("feldera", "Feldera", "x-feldera-tuning", environment);
     }
 
+    /**
+     * What a run reads its tables back with ({@link ReadBackPhase}): Delta Kernel from the yardstick's jar, and
+     * Spark from Spark 3.5's, each the jar's reader mode.
+     */
+    static List<ReadBackPhase.Reader> readers() {
+        Engine spark = byId("spark-3.5").orElseThrow();
+        return List.of(
+                new ReadBackPhase.Reader(
+                        "Delta Kernel", byId(YARDSTICK).orElseThrow().jarKey()),
+                new ReadBackPhase.Reader(spark.label(), spark.jarKey()));
+    }
+
     public static List<Engine> all() {
         return ALL;
     }

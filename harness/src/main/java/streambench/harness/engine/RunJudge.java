@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import streambench.harness.analysis.CommitRow;
 import streambench.harness.analysis.Completeness;
 import streambench.harness.analysis.SecondBin;
 import streambench.harness.analysis.SoakWindows;
@@ -81,7 +82,8 @@ public final class RunJudge {
                 turn.consumerJvm(),
                 r.commitBins(),
                 r.waterfall(),
-                soak);
+                soak,
+                java.util.List.of());
     }
 
     /** The consumer's memory as the sampler read it; a restarted consumer's readings follow the first's. */
@@ -147,11 +149,29 @@ public final class RunJudge {
                         r.worstNegativeMicros(),
                         minGap,
                         info.clockToleranceMs(),
-                        info.measurement().visibilityPollMs())));
+                        info.measurement().visibilityPollMs(),
+                        storeRequestMs(r.commits()))));
         if (turn.crashed()) {
             checks.add(new Verdict.Check("ran", false, "the consumer exited on its own during the run"));
         }
         return checks;
+    }
+
+    /**
+     * The median time of the tail's looks that found a commit, ms (NaN without any): one storage request each, as a
+     * reader of the table meets the store.
+     */
+    static double storeRequestMs(List<CommitRow> commits) {
+        long[] looks = commits.stream()
+                .mapToLong(CommitRow::lookMillis)
+                .filter(ms -> ms >= 0)
+                .sorted()
+                .toArray();
+        if (looks.length == 0) {
+            return Double.NaN;
+        }
+        int mid = looks.length / 2;
+        return looks.length % 2 == 1 ? looks[mid] : (looks[mid - 1] + looks[mid]) / 2.0;
     }
 
     /** Before the first fault's reach, as in any run; nothing to judge when the first fault reaches second 0. */

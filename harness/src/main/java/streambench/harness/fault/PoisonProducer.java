@@ -33,6 +33,16 @@ public final class PoisonProducer implements AutoCloseable {
     private final Thread thread;
     private volatile boolean stop;
 
+    /** The side producer of the run's poison fault, if it has one (null otherwise), at its share of {@code rate}. */
+    public static PoisonProducer forRun(
+            java.util.List<FaultSpec> faults, KafkaConnection kafka, String topic, long rate, long seconds) {
+        return faults.stream()
+                .filter(f -> f.kind() == FaultSpec.Kind.POISON)
+                .findFirst()
+                .map(f -> new PoisonProducer(kafka, topic, rate * f.share(), seconds))
+                .orElse(null);
+    }
+
     public PoisonProducer(KafkaConnection kafka, String topic, double perSecond, long seconds) {
         this(new KafkaProducer<>(clientProperties(kafka)), topic, perSecond, seconds);
     }

@@ -54,7 +54,8 @@ record SummaryJson(
             @JsonProperty("store_delay_ms") long storeDelayMs,
             @JsonProperty("visibility_poll_ms") long visibilityPollMs,
             @JsonProperty("ts_tolerance_ms") long tsToleranceMs,
-            @JsonProperty("backlog_growth_max_s") double backlogGrowthSeconds) {}
+            @JsonProperty("backlog_growth_max_s") double backlogGrowthSeconds,
+            @JsonProperty("read_back_s") long readBackSeconds) {}
 
     record Engine(
             String engine,
@@ -130,7 +131,25 @@ record SummaryJson(
             Jvm consumerJvm,
 
             @JsonInclude(Include.NON_NULL) Waterfall waterfall,
-            @JsonInclude(Include.NON_EMPTY) List<Window> windows) {}
+            @JsonInclude(Include.NON_EMPTY) List<Window> windows,
+
+            @JsonProperty("read_back") @JsonInclude(Include.NON_EMPTY)
+            List<ReadBackJson> readBack) {}
+
+    /**
+     * One reader's read of the load's last minutes after the drain (a fresh JVM): the version it read, seconds to the
+     * table's state and then to its rows, the data files it opened and their MiB (null where the reader does not
+     * say), and the rows it found.
+     */
+    record ReadBackJson(
+            String reader,
+            long version,
+            @JsonProperty("total_s") double totalSeconds,
+            @JsonProperty("table_state_s") double tableStateSeconds,
+            @JsonProperty("rows_s") double rowsSeconds,
+            Long files,
+            @JsonProperty("files_mib") Double filesMiB,
+            long rows) {}
 
     /**
      * One window of the run (300 s; the last may be shorter), seconds of the schedule: its records' largest latency
@@ -263,7 +282,8 @@ record SummaryJson(
                         run.storeDelayMs(),
                         run.measurement().visibilityPollMs(),
                         run.measurement().tsToleranceMs(),
-                        run.measurement().backlogGrowthSeconds()),
+                        run.measurement().backlogGrowthSeconds(),
+                        run.measurement().readBackSeconds()),
                 engines.stream()
                         .map(e -> engine(e, engines, run.thresholdSeconds()))
                         .toList());
@@ -332,7 +352,18 @@ record SummaryJson(
                         .map(j -> new Jvm(j.availableProcessors(), j.maxHeapMiB()))
                         .orElse(null),
                 waterfall(e.waterfall(), thresholdSeconds),
-                windows(e.soak()));
+                windows(e.soak()),
+                e.readBack().stream()
+                        .map(r -> new ReadBackJson(
+                                r.reader(),
+                                r.version(),
+                                r.totalMillis() / 1e3,
+                                r.snapshotMillis() / 1e3,
+                                r.scanMillis() / 1e3,
+                                r.files() < 0 ? null : r.files(),
+                                r.bytes() < 0 ? null : round(r.bytes() / 1048576.0),
+                                r.rows()))
+                        .toList());
     }
 
     private static List<Window> windows(streambench.harness.analysis.SoakWindows soak) {

@@ -449,6 +449,22 @@ class VerdictOnTablesTest {
             // every commit found 400 ms after its timestamp, the tail looking every 100 ms: a writer clock behind
             assertThat(judged.verdict().failures())
                     .anySatisfy(f -> assertThat(f).startsWith("clocks: writer clock about 0.300 s behind the harness"));
+
+            // the same gaps where each of the tail's looks took 25 ms: a store that slow explains them
+            Map<Long, Visibility> slowStore = new HashMap<>();
+            seen.forEach((v, at) -> slowStore.put(v, new Visibility(at.notYetMillis(), at.seenMillis(), 25)));
+            TableAnalysis.Result onSlowStore = TableAnalysis.analyze(
+                    t.fs(),
+                    t.uri(),
+                    producer.startMicros(),
+                    RunExpectations.forRun(producer, null, 1000),
+                    slowStore,
+                    x -> {});
+            assertThat(onSlowStore.commits())
+                    .allSatisfy(c -> assertThat(c.lookMillis()).isEqualTo(25));
+            EngineResult slow =
+                    RunJudge.judge(ENGINE, info(), Map.of(), onSlowStore, MeasuredTurn.ofProducer(producer));
+            assertThat(slow.verdict().failures()).noneSatisfy(f -> assertThat(f).startsWith("clocks"));
         }
     }
 

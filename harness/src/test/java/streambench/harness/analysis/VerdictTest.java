@@ -193,14 +193,43 @@ class VerdictTest {
     @Test
     void aWriterClockBehindTheHarnessShowsInTheCommitFoundSoonestAndMakesTheRunInvalid() {
         // every commit found 400 ms or more after its timestamp, the tail looking every 100 ms: not a slow request
-        Verdict.Check behind = Verdict.clocks(0, 0, java.util.OptionalLong.of(400), 50, 100);
+        Verdict.Check behind = Verdict.clocks(0, 0, java.util.OptionalLong.of(400), 50, 100, Double.NaN);
         assertThat(behind.passed()).isFalse();
         assertThat(behind.invalidates()).isTrue();
         assertThat(behind.detail()).contains("writer clock about 0.300 s behind the harness");
         // the soonest-found commit within a poll interval and the tolerance: fine, however slow others were
-        assertThat(Verdict.clocks(0, 0, java.util.OptionalLong.of(140), 50, 100).passed())
+        assertThat(Verdict.clocks(0, 0, java.util.OptionalLong.of(140), 50, 100, Double.NaN)
+                        .passed())
                 .isTrue();
-        assertThat(Verdict.clocks(0, 0, java.util.OptionalLong.of(-60), 50, 100).detail())
+        assertThat(Verdict.clocks(0, 0, java.util.OptionalLong.of(-60), 50, 100, Double.NaN)
+                        .detail())
                 .contains("ahead of the harness");
+    }
+
+    /**
+     * With every storage request held 20 ms, Kernel's commits were found 286 ms after their timestamp at the soonest:
+     * the store's round trips after the writer read its clock, not a clock behind. The allowance scales with the
+     * request time the tail measured, and an offset beyond it still shows.
+     */
+    @Test
+    void theStoresRoundTripsAreAllowedForAsTheTailMeasuredThem() {
+        int requests = Verdict.WRITER_REQUESTS_AFTER_STAMP;
+        Verdict.Check slowStore = Verdict.clocks(0, 0, java.util.OptionalLong.of(286), 50, 100, 21);
+        assertThat(slowStore.passed()).as(slowStore.detail()).isTrue();
+        assertThat(slowStore.detail())
+                .contains("commits found 286 ms or more after their timestamp")
+                .contains("allowed up to 570 ms")
+                .contains(requests + " storage requests of 21.0 ms");
+        // the same gap on a store answering in 1 ms: the writer's clock is behind
+        Verdict.Check fastStore = Verdict.clocks(0, 0, java.util.OptionalLong.of(286), 50, 100, 1);
+        assertThat(fastStore.passed()).isFalse();
+        assertThat(fastStore.detail())
+                .contains("writer clock about 0.166 s behind the harness")
+                .contains("allowed up to 170 ms")
+                .contains(requests + " storage requests of 1.0 ms");
+        // a 1 s offset on the slow store is still seen
+        assertThat(Verdict.clocks(0, 0, java.util.OptionalLong.of(1286), 50, 100, 21)
+                        .passed())
+                .isFalse();
     }
 }

@@ -228,7 +228,7 @@ class SearchCommandsTest {
         // load from second 1000 for 10 s: commits every 2 s within it, two in the drain after it
         List<CommitRow> commits = new java.util.ArrayList<>();
         for (long ms = 1_000_500; ms < 1_013_000; ms += 2000) {
-            commits.add(new CommitRow(commits.size(), ms, -1, -1, 100, 0.1, 0.5));
+            commits.add(new CommitRow(commits.size(), ms, -1, -1, -1, 100, 0.1, 0.5));
         }
         EngineResult r = result(List.of(new Verdict.Check("threshold", true, "")), 1_000_000_000L, commits);
         assertThat(commits).hasSize(7);
@@ -370,6 +370,7 @@ class SearchCommandsTest {
                 Optional.empty(),
                 List.of(),
                 streambench.harness.analysis.LatencyWaterfall.Result.NONE,
-                streambench.harness.analysis.SoakWindows.NONE);
+                streambench.harness.analysis.SoakWindows.NONE,
+                java.util.List.of());
     }
 }

@@ -46,7 +46,8 @@ class YardstickRatiosTest {
                 Optional.empty(),
                 List.of(),
                 streambench.harness.analysis.LatencyWaterfall.Result.NONE,
-                streambench.harness.analysis.SoakWindows.NONE);
+                streambench.harness.analysis.SoakWindows.NONE,
+                java.util.List.of());
     }
 
     @Test

@@ -58,7 +58,8 @@ class ResultsWriterTest {
                 Optional.empty(),
                 List.of(),
                 waterfall,
-                streambench.harness.analysis.SoakWindows.NONE);
+                streambench.harness.analysis.SoakWindows.NONE,
+                java.util.List.of());
     }
 
     /** Second 0's worst record: 0.002 s producer, 0.003 broker, 5.6 engine, 0.1 commit, 0.05 visibility. */

@@ -65,9 +65,9 @@ class SummaryJsonFormatTest {
                 h,
                 2.0004,
                 List.of(
-                        new CommitRow(1, 1000, 1100, -1, 500, 0.1, 1.2),
-                        new CommitRow(2, 2000, 2050, -1, 500, 0.2, 1.0),
-                        new CommitRow(3, 3000, -1, -1, 10, 0.2, 0.3)),
+                        new CommitRow(1, 1000, 1100, -1, -1, 500, 0.1, 1.2),
+                        new CommitRow(2, 2000, 2050, -1, -1, 500, 0.2, 1.0),
+                        new CommitRow(3, 3000, -1, -1, -1, 10, 0.2, 0.3)),
                 Optional.of(producer),
                 Optional.of(new Completeness.Result(60_000, 60_010, 0, 10, 0)),
                 2,
@@ -132,7 +132,11 @@ class SummaryJsonFormatTest {
                                 10,
                                 Double.NaN,
                                 70_000,
-                                List.of()))));
+                                List.of()))),
+                List.of(
+                        new streambench.common.ReadBack.Report(
+                                "Delta Kernel", 130, 310, 3790, 300, 2_778_726_400L, 60_000_000),
+                        new streambench.common.ReadBack.Report("Spark 3.5", 130, 2100, 9400, -1, -1, 60_000_000)));
         EngineResult noFigures = new EngineResult(
                 "spark-4.2",
                 "Spark 4.2",
@@ -164,7 +168,8 @@ class SummaryJsonFormatTest {
                 Optional.empty(),
                 List.of(),
                 streambench.harness.analysis.LatencyWaterfall.Result.NONE,
-                streambench.harness.analysis.SoakWindows.NONE);
+                streambench.harness.analysis.SoakWindows.NONE,
+                java.util.List.of());
         EngineResult notRun = EngineResult.didNotRun(
                 new PendingEngine("feldera", "Feldera", "x-feldera-tuning", ""),
                 "no Feldera server answers",

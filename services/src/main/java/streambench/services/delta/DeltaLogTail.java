@@ -72,7 +72,8 @@ public final class DeltaLogTail implements AutoCloseable {
                 return;
             }
             DeltaCommit c = commit.get();
-            visibility.putIfAbsent(c.version(), new Visibility(notYetMillis, log.lastFoundMillis()));
+            visibility.putIfAbsent(
+                    c.version(), new Visibility(notYetMillis, log.lastFoundMillis(), log.lastFoundMillis() - asked));
             committedRows += Math.max(0, c.recordCount());
             for (DeltaCommit.AddedFile f : c.added()) {
                 count(f);
