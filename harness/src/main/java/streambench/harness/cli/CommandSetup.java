@@ -31,20 +31,9 @@ record CommandSetup(Knobs knobs, InstallLayout layout, KnobDefaults defaults, Li
 
     /**
      * The settings of a run or of a search's trials: {@code rate} for {@code seconds} with the load and verdict
-     * options, under {@code run}'s id, on {@code machine}; {@code faults} as {@code --fault} spelled them.
+     * options, under {@code run}'s id, on {@code machine}; {@code faults} as {@code --fault} spelled them; the readers
+     * reading back the last {@code readBackSeconds} of each engine's load (0: none).
      */
-    static RunInfo runInfo(
-            RunDirectory run,
-            Machine machine,
-            long rate,
-            long seconds,
-            List<String> faults,
-            LoadOptions load,
-            VerdictOptions verdict) {
-        return runInfo(run, machine, rate, seconds, faults, load, verdict, 0);
-    }
-
-    /** As above, with the readers reading back the last {@code readBackSeconds} of each engine's load (0: none). */
     static RunInfo runInfo(
             RunDirectory run,
             Machine machine,

@@ -45,7 +45,8 @@ final class TrialSession implements AutoCloseable {
             String heap,
             PrintStream out)
             throws InterruptedException {
-        RunInfo info = CommandSetup.runInfo(dir, Machine.current(), rate, trialSeconds, List.of(), load, verdict);
+        RunInfo info = CommandSetup.runInfo(
+                dir, Machine.current(), rate, trialSeconds, List.of(), load, verdict, 0); // trials read nothing back
         // trials run minutes, not the half hour that needs Azurite on disk; between them the lake is renewed
         Services services = Services.start(
                 setup.knobs(),

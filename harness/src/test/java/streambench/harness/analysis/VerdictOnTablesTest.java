@@ -386,13 +386,7 @@ class VerdictOnTablesTest {
                 t.commit(START_MILLIS + (s + 2) * 1000L + 500, rows);
             }
             ProducerReport producer = scheduled();
-            TableAnalysis.Result r = TableAnalysis.analyze(
-                    t.fs(),
-                    t.uri(),
-                    producer.startMicros(),
-                    RunExpectations.forRun(producer, null, 1000),
-                    Map.of(),
-                    x -> {});
+            TableAnalysis.Result r = analyzedAsScheduled(t, producer, Map.of());
             EngineResult result = RunJudge.judge(ENGINE, info(), Map.of(), r, MeasuredTurn.ofProducer(producer));
 
             assertThat(result.status()).isEqualTo(EngineStatus.INVALID);
@@ -403,16 +397,17 @@ class VerdictOnTablesTest {
         }
         try (EventTableFixture t = table(dir.resolve("on-schedule"), 500, seq -> true)) {
             ProducerReport producer = scheduled();
-            TableAnalysis.Result r = TableAnalysis.analyze(
-                    t.fs(),
-                    t.uri(),
-                    producer.startMicros(),
-                    RunExpectations.forRun(producer, null, 1000),
-                    Map.of(),
-                    x -> {});
+            TableAnalysis.Result r = analyzedAsScheduled(t, producer, Map.of());
             assertThat(r.schedule().checked()).isEqualTo(3000);
             assertThat(r.schedule().off()).isZero();
         }
+    }
+
+    /** The table analysed against {@code producer}'s schedule alone (no warm start), with the tail's finds. */
+    private static TableAnalysis.Result analyzedAsScheduled(
+            EventTableFixture t, ProducerReport producer, Map<Long, Visibility> seen) throws Exception {
+        return TableAnalysis.analyze(
+                t.fs(), t.uri(), producer.startMicros(), RunExpectations.forRun(producer, null, 1000), seen, x -> {});
     }
 
     /**
@@ -428,13 +423,7 @@ class VerdictOnTablesTest {
                 seen.put(v, new Visibility(commit + 350, commit + 400));
             }
             ProducerReport producer = scheduled();
-            TableAnalysis.Result r = TableAnalysis.analyze(
-                    t.fs(),
-                    t.uri(),
-                    producer.startMicros(),
-                    RunExpectations.forRun(producer, null, 1000),
-                    seen,
-                    x -> {});
+            TableAnalysis.Result r = analyzedAsScheduled(t, producer, seen);
 
             // the first event of each second waited 1.5 s for its commit's timestamp and 1.9 s to be seen
             assertThat(r.commitMaxSeconds()).isEqualTo(1.5);
@@ -453,13 +442,7 @@ class VerdictOnTablesTest {
             // the same gaps where each of the tail's looks took 25 ms: a store that slow explains them
             Map<Long, Visibility> slowStore = new HashMap<>();
             seen.forEach((v, at) -> slowStore.put(v, new Visibility(at.notYetMillis(), at.seenMillis(), 25)));
-            TableAnalysis.Result onSlowStore = TableAnalysis.analyze(
-                    t.fs(),
-                    t.uri(),
-                    producer.startMicros(),
-                    RunExpectations.forRun(producer, null, 1000),
-                    slowStore,
-                    x -> {});
+            TableAnalysis.Result onSlowStore = analyzedAsScheduled(t, producer, slowStore);
             assertThat(onSlowStore.commits())
                     .allSatisfy(c -> assertThat(c.lookMillis()).isEqualTo(25));
             EngineResult slow =
