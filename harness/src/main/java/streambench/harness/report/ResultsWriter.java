@@ -156,20 +156,34 @@ public final class ResultsWriter {
         return String.format(Locale.ROOT, "%.3f", v);
     }
 
-    private static void writeCommits(Writer w, List<CommitRow> commits) throws IOException {
-        w.write("version,commit_ts_ms,observed_ts_ms,observed_minus_commit_ms,records,min_latency_s,max_latency_s\n");
+    /**
+     * Per data version: when the writer stamped it, when the tail found it, the start of the tail's last look that
+     * did not find it yet and how long the look that found it took (the store's round trip); each empty where the
+     * tail did not see the version appear.
+     */
+    static final String COMMITS_HEADER = "version,commit_ts_ms,observed_ts_ms,observed_minus_commit_ms,records,"
+            + "min_latency_s,max_latency_s,not_yet_ts_ms,look_ms";
+
+    static void writeCommits(Writer w, List<CommitRow> commits) throws IOException {
+        w.write(COMMITS_HEADER + "\n");
         for (CommitRow c : commits) {
             w.write(String.format(
                     Locale.ROOT,
-                    "%d,%d,%d,%s,%d,%.3f,%.3f%n",
+                    "%d,%d,%s,%s,%d,%.3f,%.3f,%s,%s%n",
                     c.version(),
                     c.commitMillis(),
-                    c.observedMillis(),
+                    orEmpty(c.observedMillis()),
                     c.observedMillis() < 0 ? "" : Long.toString(c.observedMillis() - c.commitMillis()),
                     c.records(),
                     c.minLatencySeconds(),
-                    c.maxLatencySeconds()));
+                    c.maxLatencySeconds(),
+                    orEmpty(c.notYetMillis()),
+                    orEmpty(c.lookMillis())));
         }
+    }
+
+    private static String orEmpty(long millis) {
+        return millis < 0 ? "" : Long.toString(millis);
     }
 
     private static void writeProcesses(Writer w, EngineResult e) throws IOException {

@@ -13,6 +13,7 @@ import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import streambench.common.ProducerContract;
 import streambench.services.delta.LakeParquetFiles;
 import streambench.services.delta.SyntheticTable;
 
@@ -53,6 +54,28 @@ final class HandWrittenTable {
                         .append("ts", tsMicros)
                         .append("producer_id", 0)
                         .append("seq", seq));
+            }
+        }
+        return this;
+    }
+
+    /**
+     * Writes {@code measured} events of producer 0 (seq from 0) and then {@code unmeasured} events of the first
+     * unmeasured producer id in one file, as a warm start's last rows share a file with the load's first.
+     */
+    HandWrittenTable mixedFile(String relative, long measured, long unmeasured, long tsMicros) throws IOException {
+        Path file = dir.resolve(relative);
+        SimpleGroupFactory groups = new SimpleGroupFactory(SyntheticTable.SCHEMA);
+        try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(
+                        LakeParquetFiles.output(fs, new org.apache.hadoop.fs.Path(file.toUri())))
+                .withType(SyntheticTable.SCHEMA)
+                .build()) {
+            for (long i = 0; i < measured + unmeasured; i++) {
+                boolean isMeasured = i < measured;
+                writer.write(groups.newGroup()
+                        .append("ts", tsMicros)
+                        .append("producer_id", isMeasured ? 0 : ProducerContract.UNMEASURED_FROM)
+                        .append("seq", isMeasured ? i : i - measured));
             }
         }
         return this;

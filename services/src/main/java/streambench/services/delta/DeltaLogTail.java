@@ -3,14 +3,23 @@ package streambench.services.delta;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.fs.FileSystem;
 
 /**
  * Follows a table's log while a run is on, as a reader of the table would: every poll interval it asks for
  * the next version's commit file, and notes when each version was first found ({@link Visibility}): the
- * latency the verdict judges ends there. It also keeps running totals for the live view. It reads only the
- * JSON commits and their file statistics, never data files, so it takes almost no CPU from the engine under
- * test: one request per poll while nothing is new.
+ * latency the verdict judges ends there. It also keeps running totals for the live view and the drain.
+ *
+ * <p>Two threads, so that counting never delays a look. The looking thread only opens and parses commit files
+ * (one request per poll while nothing is new) and stamps each version it finds. Counting a version's rows on
+ * either side of the unmeasured ids needs only the files' statistics when they say which producers a file holds;
+ * a file holding both (the warm start's last rows beside the load's first) must be read whole, which can take
+ * longer than the poll interval: the counting thread does that, in version order, while the looks go on.
  */
 public final class DeltaLogTail implements AutoCloseable {
     private final DeltaLogReader log;
@@ -19,7 +28,10 @@ public final class DeltaLogTail implements AutoCloseable {
     /** The start of the last look that found no newer version: no later version existed then. */
     private long notYetMillis = -1;
 
-    private final Thread thread;
+    private final Thread looker;
+    /** One thread: versions are counted in the order they were found, and one at a time. */
+    private final ExecutorService counter;
+
     private volatile boolean running = true;
     private volatile long committedRows = 0;
     private volatile long measuredRows = 0;
@@ -28,6 +40,8 @@ public final class DeltaLogTail implements AutoCloseable {
     private final long unmeasuredFrom;
     private volatile double latestMaxLatencySeconds = Double.NaN;
     private volatile IOException lastError;
+    /** The counting of the last version handed over: done once everything found so far is counted. */
+    private Future<?> lastCount = java.util.concurrent.CompletableFuture.completedFuture(null);
 
     /**
      * @param unmeasuredFrom the first producer_id of unmeasured load (warm start, pre-roll): rows are counted on
@@ -42,15 +56,20 @@ public final class DeltaLogTail implements AutoCloseable {
         this.fs = fs;
         this.unmeasuredFrom = unmeasuredFrom;
         this.log = new DeltaLogReader(fs, tableUri);
-        this.thread = new Thread(() -> loop(pollMillis), "delta-log-tail");
-        this.thread.setDaemon(true);
-        this.thread.start();
+        this.counter = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "delta-log-count");
+            t.setDaemon(true);
+            return t;
+        });
+        this.looker = new Thread(() -> loop(pollMillis), "delta-log-tail");
+        this.looker.setDaemon(true);
+        this.looker.start();
     }
 
     private void loop(long pollMillis) {
         while (running) {
             try {
-                pollOnce();
+                look();
             } catch (IOException e) {
                 lastError = e;
             }
@@ -62,8 +81,11 @@ public final class DeltaLogTail implements AutoCloseable {
         }
     }
 
-    /** Reads every version that appeared since the last call. */
-    public synchronized void pollOnce() throws IOException {
+    /**
+     * Looks for every version that appeared since the last look and stamps each as found; hands them to the
+     * counting thread without waiting for it.
+     */
+    private synchronized void look() throws IOException {
         while (true) {
             long asked = System.currentTimeMillis();
             var commit = log.next();
@@ -74,40 +96,74 @@ public final class DeltaLogTail implements AutoCloseable {
             DeltaCommit c = commit.get();
             visibility.putIfAbsent(
                     c.version(), new Visibility(notYetMillis, log.lastFoundMillis(), log.lastFoundMillis() - asked));
-            committedRows += Math.max(0, c.recordCount());
+            lastCount = counter.submit(() -> count(c));
+        }
+    }
+
+    /**
+     * Looks now, and returns once every version found so far is counted as well: for the end of a turn and for
+     * tests, never from the looking thread.
+     */
+    public void pollOnce() throws IOException {
+        Future<?> counted;
+        synchronized (this) {
+            look();
+            counted = lastCount;
+        }
+        try {
+            counted.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while counting the table's rows");
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        }
+    }
+
+    private Void count(DeltaCommit c) throws IOException {
+        try {
+            long measured = 0;
+            long unmeasured = 0;
             for (DeltaCommit.AddedFile f : c.added()) {
-                count(f);
+                long[] split = split(f);
+                measured += split[0];
+                unmeasured += split[1];
             }
+            committedRows += Math.max(0, c.recordCount());
+            measuredRows += measured;
+            unmeasuredRows += unmeasured;
             if (!c.added().isEmpty()) {
                 long minTs = c.minTsMicros();
                 latestMaxLatencySeconds =
                         minTs == Long.MIN_VALUE ? Double.NaN : (c.commitTimestampMillis() * 1000 - minTs) / 1e6;
             }
+            return null;
+        } catch (IOException e) {
+            lastError = e;
+            throw e;
         }
     }
 
-    private void count(DeltaCommit.AddedFile f) throws IOException {
+    /** A file's rows below and from the unmeasured ids. */
+    private long[] split(DeltaCommit.AddedFile f) throws IOException {
         if (f.numRecords() >= 0 && f.allBelow(unmeasuredFrom)) {
-            measuredRows += f.numRecords();
-        } else if (f.numRecords() >= 0 && f.allFrom(unmeasuredFrom)) {
-            unmeasuredRows += f.numRecords();
-        } else {
-            long[] split = {0, 0};
-            EventFileReader.read(
-                    fs,
-                    log.dataFile(f),
-                    (ts, producerId, seq, kafkaTs) -> split[producerId < unmeasuredFrom ? 0 : 1]++);
-            measuredRows += split[0];
-            unmeasuredRows += split[1];
+            return new long[] {f.numRecords(), 0};
         }
+        if (f.numRecords() >= 0 && f.allFrom(unmeasuredFrom)) {
+            return new long[] {0, f.numRecords()};
+        }
+        long[] split = {0, 0};
+        EventFileReader.read(
+                fs, log.dataFile(f), (ts, producerId, seq, kafkaTs) -> split[producerId < unmeasuredFrom ? 0 : 1]++);
+        return split;
     }
 
-    /** Rows of measured producers committed so far (below the unmeasured ids). */
+    /** Rows of measured producers committed so far (below the unmeasured ids), as far as they are counted. */
     public long measuredRows() {
         return measuredRows;
     }
 
-    /** Rows of unmeasured load (the warm start, pre-rolls) committed so far. */
+    /** Rows of unmeasured load (the warm start, pre-rolls) committed so far, as far as they are counted. */
     public long unmeasuredRows() {
         return unmeasuredRows;
     }
@@ -122,7 +178,7 @@ public final class DeltaLogTail implements AutoCloseable {
         return pollMillis;
     }
 
-    /** Rows committed so far per the log's file statistics. */
+    /** Rows committed so far per the log's file statistics, as far as they are counted. */
     public long committedRows() {
         return committedRows;
     }
@@ -142,9 +198,11 @@ public final class DeltaLogTail implements AutoCloseable {
     @Override
     public void close() {
         running = false;
-        thread.interrupt();
+        looker.interrupt();
+        counter.shutdownNow();
         try {
-            thread.join(5000);
+            looker.join(5000);
+            counter.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
