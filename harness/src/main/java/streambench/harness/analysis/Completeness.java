@@ -60,9 +60,39 @@ public final class Completeness {
         return duplicates;
     }
 
-    public record Result(long expected, long rows, long missing, long duplicates, long unexpected) {
+    /**
+     * @param missing rows acknowledged and never in the table when it was read: lost
+     * @param late    rows in the table that became visible only after the drain ended (counted in {@code rows}, not
+     *                missing): arrived, too late for the turn
+     */
+    public record Result(long expected, long rows, long missing, long duplicates, long unexpected, long late) {
+        public Result(long expected, long rows, long missing, long duplicates, long unexpected) {
+            this(expected, rows, missing, duplicates, unexpected, 0);
+        }
+
+        /** Late rows do not make a table incomplete: they are there, once each. */
         public boolean exact() {
             return missing == 0 && duplicates == 0 && unexpected == 0;
+        }
+
+        public Result withLate(long lateRows) {
+            return new Result(expected, rows, missing, duplicates, unexpected, lateRows);
+        }
+    }
+
+    /** Each seq of {@code [first, last]} of {@code producerId} that was never added, in order. */
+    public void forEachAbsent(int producerId, long first, long last, java.util.function.LongConsumer action) {
+        Map<Long, long[]> chunks = seen.getOrDefault(producerId, Map.of());
+        for (long seq = first; seq <= last; ) {
+            long chunkNumber = seq >> CHUNK_SHIFT;
+            long chunkLast = Math.min(last, ((chunkNumber + 1) << CHUNK_SHIFT) - 1);
+            long[] chunk = chunks.get(chunkNumber);
+            for (; seq <= chunkLast; seq++) {
+                int bit = (int) (seq & (CHUNK_SEQS - 1));
+                if (chunk == null || (chunk[bit >>> 6] & (1L << bit)) == 0) {
+                    action.accept(seq);
+                }
+            }
         }
     }
 

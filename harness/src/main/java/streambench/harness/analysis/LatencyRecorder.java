@@ -23,9 +23,12 @@ public final class LatencyRecorder {
     private long negative;
     private long worstNegativeMicros;
 
+    private long censored;
+
     private static final class Second {
         final Histogram histogram = new Histogram(HISTOGRAM_MAX_MICROS, 3);
         long maxMicros = Long.MIN_VALUE;
+        long censored;
     }
 
     /** @param startMicros the run's first scheduled event time: second 0 starts here */
@@ -34,6 +37,20 @@ public final class LatencyRecorder {
     }
 
     public void record(long tsMicros, long commitMicros) {
+        bin(tsMicros, commitMicros);
+    }
+
+    /**
+     * A record that never became visible: it counts with the latency it had at {@code censoredAtMicros} (when the
+     * harness stopped looking), at least that much, in the maxima and the percentiles like any other, and is counted
+     * as censored in its second. A record due after that moment counts as 0: it was not late yet.
+     */
+    public void recordCensored(long tsMicros, long censoredAtMicros) {
+        bin(tsMicros, Math.max(tsMicros, censoredAtMicros)).censored++;
+        censored++;
+    }
+
+    private Second bin(long tsMicros, long commitMicros) {
         long latency = commitMicros - tsMicros;
         long second = Math.floorDiv(tsMicros - startMicros, 1_000_000L);
         Second bin = bySecond.computeIfAbsent(second, s -> new Second());
@@ -48,6 +65,12 @@ public final class LatencyRecorder {
         long recorded = Math.min(Math.max(0, latency), HISTOGRAM_MAX_MICROS);
         bin.histogram.recordValue(recorded);
         whole.recordValue(recorded);
+        return bin;
+    }
+
+    /** Records that never became visible, counted at the moment the harness stopped looking. */
+    public long censored() {
+        return censored;
     }
 
     public List<SecondBin> bins() {
@@ -58,7 +81,8 @@ public final class LatencyRecorder {
                 seconds(b.histogram.getValueAtPercentile(50)),
                 seconds(b.histogram.getValueAtPercentile(99)),
                 b.histogram.getMean() / 1e6,
-                b.histogram.getTotalCount())));
+                b.histogram.getTotalCount(),
+                b.censored)));
         return out;
     }
 

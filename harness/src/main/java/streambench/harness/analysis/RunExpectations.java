@@ -16,6 +16,9 @@ import streambench.services.ProducerReport;
  * @param tsToleranceMicros how far a row's ts may be from its schedule before it counts as rewritten
  * @param sendLagMicrosPerSecond the producers' worst send lag per second of the schedule (the latency waterfall's
  *     producer stage); null when the summary has none
+ * @param drainEndedMicros when the turn stopped waiting for rows (epoch µs): a measured row never visible counts with
+ *     the latency it had then, and a row visible only after it is late; -1 when no turn waited (a table analysed
+ *     after the fact), where the table's last visible version stands in
  */
 public record RunExpectations(
         Map<Integer, long[]> measured,
@@ -23,7 +26,24 @@ public record RunExpectations(
         Map<Integer, long[]> warmStart,
         Map<Integer, long[]> preroll,
         long tsToleranceMicros,
-        long[] sendLagMicrosPerSecond) {
+        long[] sendLagMicrosPerSecond,
+        long drainEndedMicros) {
+
+    public RunExpectations(
+            Map<Integer, long[]> measured,
+            Map<Integer, ProducerReport.PerProducer> schedules,
+            Map<Integer, long[]> warmStart,
+            Map<Integer, long[]> preroll,
+            long tsToleranceMicros,
+            long[] sendLagMicrosPerSecond) {
+        this(measured, schedules, warmStart, preroll, tsToleranceMicros, sendLagMicrosPerSecond, -1);
+    }
+
+    /** The same, for a turn whose drain ended at {@code epochMicros}. */
+    public RunExpectations drainEndedAt(long epochMicros) {
+        return new RunExpectations(
+                measured, schedules, warmStart, preroll, tsToleranceMicros, sendLagMicrosPerSecond, epochMicros);
+    }
 
     /** Every row is the run's, no schedule, no reserved ranges: calibration and synthetic tables. */
     public static final RunExpectations ANY_ROW = new RunExpectations(null, Map.of(), null, null, 0, null);

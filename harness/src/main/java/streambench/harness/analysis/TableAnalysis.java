@@ -29,6 +29,9 @@ public final class TableAnalysis {
      * @param unobservedVersions data versions the tail did not see appear: their visibility is their commit time
      * @param reservedDuplicates rows of the warm start or a pre-roll in the table more than once
      * @param waterfall         the measured rows' latency split into stages ({@link LatencyWaterfall})
+     * @param censored          acknowledged measured rows never visible, in {@code bins} and {@code whole} with the
+     *                          latency they had when the drain ended (a lower bound)
+     * @param lateRows          measured rows visible only after the drain ended
      */
     public record Result(
             List<SecondBin> bins,
@@ -52,7 +55,9 @@ public final class TableAnalysis {
             long unobservedVersions,
             LatencyWaterfall.Result waterfall,
             List<LatencyWindow> windows,
-            TableGrowth growth) {}
+            TableGrowth growth,
+            long censored,
+            long lateRows) {}
 
     /** A long run is reported window by window, each this long: a soak's periodic costs show, a minute's noise not. */
     public static final long WINDOW_SECONDS = 300;

@@ -35,7 +35,12 @@ final class TableTally {
     private long prerollRows;
     private long rows;
     private long lastCommitMillis = -1;
+    /** The latest commit timestamp of any version read, ms: where a table analysed after the fact ends. */
+    private long lastVersionMillis = -1;
+
     private long unobserved;
+    /** Measured rows visible only after the drain ended. */
+    private long late;
 
     /** The measured rows of the commit being read: their count and their earliest and latest ts. */
     private long commitMeasured;
@@ -58,6 +63,7 @@ final class TableTally {
     void commit(FileSystem fs, DeltaLogReader log, DeltaCommit c, Visibility seen, LongConsumer progress)
             throws IOException {
         growth.add(TableGrowth.Step.of(c));
+        lastVersionMillis = Math.max(lastVersionMillis, c.commitTimestampMillis());
         if (c.added().isEmpty()) {
             return;
         }
@@ -104,6 +110,9 @@ final class TableTally {
             return;
         }
         visible.record(ts, at.visibleMicros());
+        if (expect.drainEndedMicros() >= 0 && at.visibleMicros() > expect.drainEndedMicros()) {
+            late++;
+        }
         committed.record(ts, at.commitMicros());
         waterfall.record(ts, kafkaTs, at.fileMillis(), at.commitMicros(), at.visibleMicros());
         schedule.check(producerId, seq, ts);
@@ -131,8 +140,33 @@ final class TableTally {
         lastCommitMillis = Math.max(lastCommitMillis, visibleMicros / 1000);
     }
 
+    /**
+     * Every acknowledged measured row the table does not hold counts with the latency it had when the harness stopped
+     * waiting for it (the drain's end; for a table analysed after the fact, its last version's timestamp): a row
+     * that never arrived is later than any that did, and leaving it out would let a table missing rows pass on the
+     * ones it kept. A producer without a schedule gives no due time: its missing rows are counted, not timed.
+     */
+    private void censorMissing() {
+        if (expect.measured() == null) {
+            return;
+        }
+        long censorAt = expect.drainEndedMicros() >= 0 ? expect.drainEndedMicros() : lastVersionMillis * 1000;
+        expect.measured().forEach((producerId, range) -> {
+            var schedule = expect.schedules().get(producerId);
+            if (schedule == null || schedule.dueMicros(0).isEmpty()) {
+                return;
+            }
+            completeness.forEachAbsent(
+                    producerId,
+                    range[0],
+                    range[1],
+                    seq -> visible.recordCensored(schedule.dueMicros(seq).getAsLong(), censorAt));
+        });
+    }
+
     /** @param log the table's {@code _delta_log} as listed once every version was read */
     TableAnalysis.Result result(List<TableGrowth.LogFile> log) {
+        censorMissing();
         return new TableAnalysis.Result(
                 visible.bins(),
                 visible.whole(),
@@ -155,7 +189,9 @@ final class TableTally {
                 unobserved,
                 waterfall.result(),
                 visible.windows(TableAnalysis.WINDOW_SECONDS),
-                new TableGrowth(List.copyOf(growth), log));
+                new TableGrowth(List.copyOf(growth), log),
+                visible.censored(),
+                late);
     }
 
     /** In the order they became visible: the tail can see a later version first only by clock resolution. */

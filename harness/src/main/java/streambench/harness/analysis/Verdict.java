@@ -93,14 +93,16 @@ public final class Verdict {
         List<SecondBin> over =
                 bins.stream().filter(b -> !(b.maxSeconds() < thresholdSeconds)).toList();
         double worst = bins.stream().mapToDouble(SecondBin::maxSeconds).max().orElse(0);
+        long censored = bins.stream().mapToLong(SecondBin::censored).sum();
+        String lost = censored == 0
+                ? ""
+                : fmt("; %,d readings never visible, each counted at the drain's end (at least that late)", censored);
         if (over.isEmpty()) {
-            return new Check("threshold", true, fmt("max %.2f s < %.1f s", worst, thresholdSeconds));
+            return new Check("threshold", true, fmt("max %.2f s < %.1f s", worst, thresholdSeconds) + lost);
         }
-        long worstSecond = bins.stream()
-                .filter(b -> b.maxSeconds() == worst)
-                .findFirst()
-                .orElseThrow()
-                .elapsedSecond();
+        SecondBin worstBin =
+                bins.stream().filter(b -> b.maxSeconds() == worst).findFirst().orElseThrow();
+        long worstSecond = worstBin.elapsedSecond();
         String stage = waterfall
                 .second(worstSecond)
                 .map(s -> ", " + waterfall.dominantShare(s))
@@ -122,8 +124,18 @@ public final class Verdict {
                 "threshold",
                 false,
                 fmt(
-                        "%d of %d seconds at or over %.1f s (worst %.2f s at second %d%s)%s",
-                        over.size(), bins.size(), thresholdSeconds, worst, worstSecond, stage, load));
+                                "%d of %d seconds at or over %.1f s (worst %.2f s at second %d%s%s)%s",
+                                over.size(),
+                                bins.size(),
+                                thresholdSeconds,
+                                worst,
+                                worstSecond,
+                                worstBin.censored() > 0
+                                        ? fmt(", %,d of its readings never visible", worstBin.censored())
+                                        : "",
+                                stage,
+                                load)
+                        + lost);
     }
 
     /**
@@ -190,15 +202,18 @@ public final class Verdict {
 
     /**
      * 4. Complete: every acknowledged event in the table exactly once, and no row of the warm start or a pre-roll
-     * twice (they are not measured, but a duplicate there is the engine's as much as anywhere).
+     * twice (they are not measured, but a duplicate there is the engine's as much as anywhere). Rows never in the
+     * table are lost; rows that came only after the drain ended are there (late, not lost), and said apart: the
+     * threshold and kept-up checks judge their lateness.
      */
     public static Check complete(Completeness.Result r, long unmeasuredDuplicates) {
         return new Check(
                 "complete",
                 r.exact() && unmeasuredDuplicates == 0,
                 fmt(
-                                "%d expected, %d missing, %d duplicated, %d unexpected",
-                                r.expected(), r.missing(), r.duplicates(), r.unexpected())
+                                "%d expected, %d missing (lost: never visible), %d late (visible only after the drain"
+                                        + " ended), %d duplicated, %d unexpected",
+                                r.expected(), r.missing(), r.late(), r.duplicates(), r.unexpected())
                         + (unmeasuredDuplicates == 0
                                 ? ""
                                 : fmt("; %d rows of the warm start or a pre-roll duplicated", unmeasuredDuplicates)));

@@ -41,6 +41,7 @@ record DrainPhase(RunInfo info, List<FaultSpec> faults, PrintStream out) {
         }
         // the pre-roll's rows come before the schedule's: the table holds both before the load is in
         drain(engine, slot, tail, produced.acked());
+        long drainEndedMillis = System.currentTimeMillis();
         long malformed = slot.malformedCounted(slot.current().metrics());
         injector.close();
         slot.close();
@@ -62,7 +63,8 @@ record DrainPhase(RunInfo info, List<FaultSpec> faults, PrintStream out) {
                 slot.current().process().logTail(),
                 exitedOnItsOwn,
                 faultRun,
-                jvm);
+                jvm,
+                drainEndedMillis);
     }
 
     private void drain(Engine engine, ConsumerSlot slot, DeltaLogTail tail, long acked) throws InterruptedException {

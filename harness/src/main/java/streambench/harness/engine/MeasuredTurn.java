@@ -15,6 +15,8 @@ import streambench.services.delta.Visibility;
  * @param warmStart the warm start's producer summary; null when there was none
  * @param logTail   the consumer's last lines, kept in the result of a turn that did not pass
  * @param consumerJvm what the consumer's JVM said of itself when it became ready; empty when it did not
+ * @param drainEndedMillis when the turn stopped waiting for the load's rows (epoch ms), -1 when no turn waited: rows
+ *     never visible are censored there, rows visible after it are late
  */
 public record MeasuredTurn(
         ProducerReport producer,
@@ -25,11 +27,12 @@ public record MeasuredTurn(
         String logTail,
         boolean crashed,
         FaultRun faultRun,
-        java.util.Optional<ConsumerJvm> consumerJvm) {
+        java.util.Optional<ConsumerJvm> consumerJvm,
+        long drainEndedMillis) {
 
     /** A table analysed without a run ({@code analyze}): only the producer's summary is known. */
     public static MeasuredTurn ofProducer(ProducerReport producer) {
         return new MeasuredTurn(
-                producer, null, Map.of(), 0, Map.of(), "", false, FaultRun.NONE, java.util.Optional.empty());
+                producer, null, Map.of(), 0, Map.of(), "", false, FaultRun.NONE, java.util.Optional.empty(), -1);
     }
 }

@@ -97,7 +97,8 @@ public final class RunJudge {
         ProducerReport producer = turn.producer();
         long window = info.durationSeconds();
         long[] acked = producer.ackedBySecond().orElseGet(() -> offeredPerSecond(producer, window));
-        Completeness.Result complete = r.completeness().against(producer.expectedRanges());
+        Completeness.Result complete =
+                r.completeness().against(producer.expectedRanges()).withLate(r.lateRows());
         long scheduleEndMillis = producer.scheduleEndMicros(window) / 1000;
         double drainSeconds =
                 r.lastCommitMillis() < 0 ? Double.NaN : (r.lastCommitMillis() - scheduleEndMillis) / 1000.0;

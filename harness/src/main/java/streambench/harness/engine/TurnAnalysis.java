@@ -27,9 +27,10 @@ record TurnAnalysis(RunInfo info, RunDirectory dir, PrintStream out) {
                     tableUri,
                     turn.producer().startMicros(),
                     RunExpectations.forRun(
-                            turn.producer(),
-                            turn.warmStart(),
-                            info.measurement().tsToleranceMs() * 1000),
+                                    turn.producer(),
+                                    turn.warmStart(),
+                                    info.measurement().tsToleranceMs() * 1000)
+                            .drainEndedAt(turn.drainEndedMillis() < 0 ? -1 : turn.drainEndedMillis() * 1000),
                     turn.visibility(),
                     ReadProgress.to(out));
         } catch (Exception | OutOfMemoryError e) {

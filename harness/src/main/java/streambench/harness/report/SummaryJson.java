@@ -12,6 +12,7 @@ import streambench.common.Secrets;
 import streambench.harness.analysis.CommitRow;
 import streambench.harness.analysis.Completeness;
 import streambench.harness.analysis.LatencyWaterfall;
+import streambench.harness.analysis.SecondBin;
 import streambench.harness.analysis.Verdict;
 import streambench.harness.engine.EngineResult;
 import streambench.harness.engine.RunInfo;
@@ -115,6 +116,9 @@ record SummaryJson(
             @JsonProperty("negative_latencies") long negativeLatencies,
             @JsonProperty("worst_negative_latency_ms") Double worstNegativeLatencyMs,
             long commits,
+
+            /** Data versions the tail never saw appear: their visibility fell back to their commit timestamp. */
+            @JsonProperty("unobserved_versions") long unobservedVersions,
 
             @JsonProperty("observed_minus_commit_ms") @JsonInclude(Include.NON_NULL)
             Gaps observedMinusCommitMs,
@@ -228,14 +232,20 @@ record SummaryJson(
             @JsonProperty("achieved_rate") Double achievedRate,
             @JsonProperty("producer_max_ack_lag_ms") Double maxAckLagMs) {}
 
+    /**
+     * {@code censored}: readings of rows that never became visible, in the percentiles and the max with the latency
+     * they had when the drain ended (a lower bound).
+     */
     record Latency(
             Double p50,
             Double p90,
             Double p99,
             @JsonProperty("p99.9") Double p999,
-            Double max) {}
+            Double max,
+            long censored) {}
 
-    record Counts(long expected, long rows, long missing, long duplicates, long unexpected) {}
+    /** {@code missing}: never visible (lost); {@code late}: in the table, visible only after the drain ended. */
+    record Counts(long expected, long rows, long missing, long late, long duplicates, long unexpected) {}
 
     record Fault(
             String fault,
@@ -316,7 +326,7 @@ record SummaryJson(
                 .orElse(null);
         Counts counts = e.completeness()
                 .map((Completeness.Result c) ->
-                        new Counts(c.expected(), c.rows(), c.missing(), c.duplicates(), c.unexpected()))
+                        new Counts(c.expected(), c.rows(), c.missing(), c.late(), c.duplicates(), c.unexpected()))
                 .orElse(null);
         return new Figures(
                 producer,
@@ -328,9 +338,10 @@ record SummaryJson(
                         round(e.percentileSeconds(90)),
                         round(e.percentileSeconds(99)),
                         round(e.percentileSeconds(99.9)),
-                        round(e.maxSeconds())),
+                        round(e.maxSeconds()),
+                        e.bins().stream().mapToLong(SecondBin::censored).sum()),
                 round(e.commitBins().stream()
-                        .mapToDouble(streambench.harness.analysis.SecondBin::maxSeconds)
+                        .mapToDouble(SecondBin::maxSeconds)
                         .max()
                         .orElse(Double.NaN)),
                 round(e.trendSlope()),
@@ -343,6 +354,7 @@ record SummaryJson(
                 e.negativeLatencies(),
                 round(e.worstNegativeMicros() / 1e3),
                 e.commits().size(),
+                e.commits().stream().filter(c -> c.observedMillis() < 0).count(),
                 gaps(e.commits()),
                 processes(e),
                 round(e.consumerCoresPerThousand()),

@@ -2,8 +2,10 @@ package streambench.harness.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -80,5 +82,33 @@ class CompletenessTest {
                     .isEqualTo(
                             new Completeness.Result(size, 20_000, size - present, duplicates, seen.size() - present));
         }
+    }
+
+    @Test
+    void absentSeqsAreEveryOneOfTheRangeNeverAddedAcrossChunksAndWords() {
+        Random random = new Random(7);
+        Completeness c = new Completeness();
+        Set<Long> seen = new HashSet<>();
+        long base = TWO_TO_31 - Completeness.CHUNK_SEQS / 2;
+        for (int i = 0; i < 5_000; i++) {
+            long seq = base + random.nextInt(3 * Completeness.CHUNK_SEQS);
+            c.add(2, seq);
+            seen.add(seq);
+        }
+        long first = base - 100;
+        long last = base + 4L * Completeness.CHUNK_SEQS; // past every chunk that holds a seq
+        List<Long> absent = new ArrayList<>();
+        c.forEachAbsent(2, first, last, absent::add);
+        List<Long> expected = new ArrayList<>();
+        for (long seq = first; seq <= last; seq++) {
+            if (!seen.contains(seq)) {
+                expected.add(seq);
+            }
+        }
+        assertThat(absent).isEqualTo(expected);
+
+        List<Long> ofAnother = new ArrayList<>();
+        c.forEachAbsent(3, 10, 12, ofAnother::add);
+        assertThat(ofAnother).containsExactly(10L, 11L, 12L);
     }
 }

@@ -64,4 +64,23 @@ class LatencyRecorderTest {
                 .isEqualTo(1.0);
         assertThat(TheilSen.slope(List.of(new double[] {0, 1}))).isZero();
     }
+
+    @Test
+    void aRecordNeverVisibleCountsWithItsLatencyAtTheCensoringMomentAndIsCountedAsCensored() {
+        long start = 1_800_000_000_000_000L;
+        LatencyRecorder r = new LatencyRecorder(start);
+        r.record(start + 100_000, start + 1_100_000); // 1.0 s, visible
+        r.recordCensored(start + 200_000, start + 9_200_000); // never visible: at least 9.0 s
+        r.recordCensored(start + 20_000_000, start + 9_200_000); // due after the censoring moment: 0, not negative
+        List<SecondBin> bins = r.bins();
+        assertThat(bins.get(0).maxSeconds()).isCloseTo(9.0, within(0.001));
+        assertThat(bins.get(0).count()).isEqualTo(2);
+        assertThat(bins.get(0).censored()).isEqualTo(1);
+        assertThat(bins.get(1).maxSeconds()).isZero();
+        assertThat(bins.get(1).censored()).isEqualTo(1);
+        assertThat(r.maxSeconds()).isCloseTo(9.0, within(0.001));
+        assertThat(r.censored()).isEqualTo(2);
+        assertThat(r.negativeLatencies()).isZero();
+        assertThat(r.whole().getValueAtPercentile(100) / 1e6).isCloseTo(9.0, within(0.01));
+    }
 }

@@ -73,7 +73,14 @@ class VerdictOnTablesTest {
                 1,
                 5,
                 perSecond,
-                List.of(new ProducerReport.PerProducer(producerId, 0L, n - 1, n, 0)),
+                List.of(new ProducerReport.PerProducer(
+                        producerId,
+                        0L,
+                        n - 1,
+                        n,
+                        0,
+                        (double) RATE,
+                        Instant.parse(started).toEpochMilli() * 1000)),
                 0,
                 null);
     }
@@ -200,6 +207,66 @@ class VerdictOnTablesTest {
                     .isCloseTo(0.6, org.assertj.core.api.Assertions.within(0.01));
             assertThat(r.verdict().failures())
                     .anySatisfy(f -> assertThat(f).startsWith("kept-up: committed 60/s vs produced 100/s"));
+            // the lost rows are in the latency, at the table's last version (a table analysed after the fact):
+            // the first lost row, due at second 0, had waited 30.5 s by then; the 60 % that arrived took 0.5-1.5 s
+            assertThat(r.maxSeconds()).isCloseTo(30.5, org.assertj.core.api.Assertions.within(0.001));
+            assertThat(r.bins().stream().mapToLong(SecondBin::censored).sum()).isEqualTo(1200);
+            assertThat(r.verdict().failures())
+                    .anySatisfy(f -> assertThat(f)
+                            .startsWith(
+                                    "threshold: 26 of 30 seconds at or over 5.0 s (worst 30.50 s at second 0, 40 of "
+                                            + "its readings never visible")
+                            .endsWith("1,200 readings never visible, each counted at the drain's end (at least that "
+                                    + "late)"));
+        }
+    }
+
+    @Test
+    void rowsNeverVisibleCountAtTheDrainsEndAndRowsVisibleOnlyAfterItAreLateNotLost(@TempDir Path dir)
+            throws Exception {
+        long drainEndedMillis = START_MILLIS + (SECONDS + 5) * 1000L;
+        try (EventTableFixture t = new EventTableFixture(dir, START_MILLIS - 1000)) {
+            // each second visible 0.5 s after it ends, but second 10's first 50 rows never, and second 20's only
+            // 2 s after the drain ended
+            for (int s = 0; s < SECONDS; s++) {
+                List<Row> rows = new ArrayList<>();
+                for (long seq = (long) s * RATE; seq < (long) (s + 1) * RATE; seq++) {
+                    if (s != 20 && !(s == 10 && seq < 10L * RATE + 50)) {
+                        rows.add(new Row(ts(seq), 0, seq));
+                    }
+                }
+                t.commit(START_MILLIS + (s + 1) * 1000L + 500, rows);
+            }
+            List<Row> late = new ArrayList<>();
+            for (long seq = 20L * RATE; seq < 21L * RATE; seq++) {
+                late.add(new Row(ts(seq), 0, seq));
+            }
+            t.commit(drainEndedMillis + 2000, late);
+
+            TableAnalysis.Result r = TableAnalysis.analyze(
+                    t.fs(),
+                    t.uri(),
+                    START,
+                    RunExpectations.forTable(producer(), 1000).drainEndedAt(drainEndedMillis * 1000),
+                    Map.of(),
+                    rows -> {});
+            assertThat(r.censored()).isEqualTo(50);
+            assertThat(r.lateRows()).isEqualTo(100);
+            SecondBin ten = r.bins().get(10);
+            assertThat(ten.censored()).isEqualTo(50);
+            assertThat(ten.count()).isEqualTo(100);
+            assertThat(ten.maxSeconds()).isEqualTo(25.0); // the drain ended 35 s after second 0, 25 s after second 10
+            assertThat(r.bins().get(20).maxSeconds()).isEqualTo(17.0); // visible 37 s after second 0: late, measured
+            assertThat(r.bins().get(20).censored()).isZero();
+
+            EngineResult e = RunJudge.judge(ENGINE, info(), Map.of(), r, MeasuredTurn.ofProducer(producer()));
+            assertThat(e.completeness().orElseThrow().late()).isEqualTo(100);
+            assertThat(e.verdict().failures())
+                    .anySatisfy(f -> assertThat(f)
+                            .isEqualTo("complete: 3000 expected, 50 missing (lost: never visible), 100 late (visible "
+                                    + "only after the drain ended), 0 duplicated, 0 unexpected"));
+            assertThat(e.verdict().failures())
+                    .anySatisfy(f -> assertThat(f).contains("worst 25.00 s at second 10, 50 of its readings never"));
         }
     }
 
