@@ -66,15 +66,27 @@ public final class DeltaLogTail implements AutoCloseable {
         this.looker.start();
     }
 
+    /**
+     * Looks at a fixed rate: each look starts a poll interval after the one before, not a poll interval after it
+     * ended, so the time a look takes (and finding a version means reading it and looking once more) does not
+     * stretch the interval in which a version can sit unseen. A look that overran starts the next at once.
+     */
     private void loop(long pollMillis) {
+        long next = System.currentTimeMillis();
         while (running) {
             try {
                 look();
             } catch (IOException e) {
                 lastError = e;
             }
+            next += pollMillis;
+            long wait = next - System.currentTimeMillis();
+            if (wait <= 0) {
+                next = System.currentTimeMillis();
+                continue;
+            }
             try {
-                Thread.sleep(pollMillis);
+                Thread.sleep(wait);
             } catch (InterruptedException e) {
                 return;
             }
