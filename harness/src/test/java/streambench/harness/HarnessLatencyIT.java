@@ -29,11 +29,17 @@ class HarnessLatencyIT {
     @Test
     void everyEnginePassesAtALowRate(@TempDir Path results) throws Exception {
         String out;
+        String coresBefore = allowedCores();
         // the whole run against a lake that refuses what a real account refuses, under a path a URI must encode,
         // with every listener of every process watched: a consumer, broker or harness listening beyond loopback
-        // offers an unauthenticated port (Spark's driver hands out the account key)
+        // offers an unauthenticated port (Spark's driver hands out the account key); each engine on a core of its
+        // own, the rest on the other, and a store holding 100 files more before each turn
         try (ListeningSockets listeners = ListeningSockets.watchThisJvmAndItsChildren()) {
             out = runHarness(
+                    "--engine-cpus",
+                    "1",
+                    "--prefill-store",
+                    "100",
                     "--engines",
                     "yardstick,spark-3.5,spark-4.2,flink-1.16",
                     "--rate",
@@ -61,7 +67,13 @@ class HarnessLatencyIT {
                     .as("listening beyond loopback")
                     .isEmpty();
         }
+        assertThat(allowedCores())
+                .as("the harness (this JVM) has every core back after the run")
+                .isEqualTo(coresBefore);
         assertThat(out)
+                .containsPattern("cores: the consumer on 1, the broker, the store, the producer and the harness on 0"
+                        + "(,\\d+)*\\n")
+                .contains("prefilled the store with 100 small files under ")
                 .contains("every storage request held 15 ms, refusing what a real account refuses")
                 .contains("/it/été中/")
                 .doesNotContain("storage request(s) that a real Azure account would refuse");
@@ -71,6 +83,9 @@ class HarnessLatencyIT {
         assertThat(summary.get("complete").asBoolean()).isTrue();
         assertThat(summary.get("settings").get("warm_start_s").asLong()).isEqualTo(30);
         assertThat(summary.get("settings").get("read_back_s").asLong()).isEqualTo(300);
+        assertThat(summary.get("settings").get("prefill_store").asLong()).isEqualTo(100);
+        assertThat(summary.get("settings").get("engine_cpus").asText()).isEqualTo("1");
+        assertThat(summary.get("settings").get("store_probe_ms").asLong()).isEqualTo(5000);
         for (JsonNode engine : summary.get("engines")) {
             String name = engine.get("engine").asText();
             assertThat(engine.get("failures")).as("%s failures", name).isEmpty();
@@ -87,6 +102,14 @@ class HarnessLatencyIT {
                             .asDouble())
                     .as("%s: storage requests counted on ABFS", name)
                     .isPositive();
+            JsonNode probe = engine.get("windows").get(0).get("store");
+            assertThat(probe.get("probe_failures").asLong()).as(name).isZero();
+            assertThat(probe.get("probe_p50_ms"))
+                    .as("%s: the store probe timed each kind of request through the 15 ms lake", name)
+                    .hasSize(4)
+                    .allSatisfy(ms -> assertThat(ms.asDouble()).isGreaterThanOrEqualTo(15));
+            assertThat(probe.get("consumer_cpu_us_per_row").asDouble()).as(name).isPositive();
+            assertThat(probe.get("store_cpu_percent").asDouble()).as(name).isPositive();
             JsonNode warm = engine.get("warm_start");
             assertThat(warm.get("seconds").asLong()).as(name).isEqualTo(30);
             assertThat(warm.get("completed").asBoolean()).as(name).isTrue();
@@ -162,6 +185,14 @@ class HarnessLatencyIT {
                 .contains("warm start done: 60,000 events in the table");
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive))
                 .isEmpty();
+    }
+
+    /** The cores this JVM may run on, as Linux lists them. */
+    private static String allowedCores() throws java.io.IOException {
+        return Files.readAllLines(Path.of("/proc/self/status")).stream()
+                .filter(l -> l.startsWith("Cpus_allowed_list:"))
+                .findFirst()
+                .orElse("");
     }
 
     static String runHarness(String... args) {

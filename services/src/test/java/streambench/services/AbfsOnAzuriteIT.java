@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.FileNotFoundException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -100,11 +101,7 @@ class AbfsOnAzuriteIT {
     @Test
     void theLogTailTimesItsLooksAtTheStoresRoundTrip() throws Exception {
         long delayMs = 30;
-        try (LakeProxy slow = LakeProxy.start(
-                        new java.net.InetSocketAddress("127.0.0.1", azurite.port()),
-                        java.time.Duration.ofMillis(delayMs));
-                FileSystem fs = LakeFileSystem.open(
-                        LakeSettings.fromKnobs(Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", slow.endpoint()))), Map.of())) {
+        throughASlowLake(delayMs, fs -> {
             String table = lake.tableUri("tail-looks");
             streambench.services.delta.SyntheticTable.write(fs, table, 1_800_000_000_000_000L, 100, 3, 1, 0);
             try (var tail = new streambench.services.delta.DeltaLogTail(
@@ -116,7 +113,51 @@ class AbfsOnAzuriteIT {
                                 .as("a look that found a version")
                                 .isBetween(delayMs, 30 * delayMs));
             }
+        });
+    }
+
+    private interface LakeBody {
+        void run(FileSystem fs) throws Exception;
+    }
+
+    /** {@code body} with a file system on Azurite through a proxy that holds every request {@code delayMs}. */
+    private static void throughASlowLake(long delayMs, LakeBody body) throws Exception {
+        try (LakeProxy slow = LakeProxy.start(
+                        new java.net.InetSocketAddress("127.0.0.1", azurite.port()),
+                        java.time.Duration.ofMillis(delayMs));
+                FileSystem fs = LakeFileSystem.open(
+                        LakeSettings.fromKnobs(Knobs.of(Map.of("AZURITE_BLOB_ENDPOINT", slow.endpoint()))), Map.of())) {
+            body.run(fs);
         }
+    }
+
+    /**
+     * The store probe times each kind of request on its own through hadoop-azure, at least the store's round trip,
+     * and leaves nothing behind. Through a proxy holding every request 30 ms.
+     */
+    @Test
+    void theStoreProbeTimesEachKindOfRequestAndCleansUp() throws Exception {
+        long delayMs = 30;
+        throughASlowLake(delayMs, fs -> {
+            Path dir = new Path(lake.tableUri("store-probe"));
+            List<StoreProbe.Sample> samples;
+            try (StoreProbe probe = new StoreProbe(fs, dir, 3_600_000)) {
+                long deadline = System.nanoTime() + 60_000_000_000L;
+                while (probe.samples().size() < 4 && System.nanoTime() < deadline) {
+                    Thread.sleep(20);
+                }
+                probe.probeOnce();
+                samples = probe.samples();
+            }
+            // the loop's first round and the one asked for
+            assertThat(samples).hasSize(8);
+            assertThat(samples).noneMatch(StoreProbe.Sample::failed);
+            assertThat(samples.stream().map(StoreProbe.Sample::kind).distinct())
+                    .containsExactlyInAnyOrder(StoreProbe.Kind.values());
+            assertThat(samples)
+                    .allSatisfy(x -> assertThat(x.micros()).as(x.kind().name()).isGreaterThanOrEqualTo(delayMs * 1000));
+            assertThat(fs.exists(dir)).isFalse();
+        });
     }
 
     @Test

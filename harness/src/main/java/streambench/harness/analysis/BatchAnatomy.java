@@ -40,6 +40,11 @@ public record BatchAnatomy(
 
     /** The units of work in {@code telemetry} from {@code from} on; empty when there is no file or no unit. */
     public static Optional<BatchAnatomy> read(Path telemetry, Instant from) throws IOException {
+        return read(telemetry, from, Instant.MAX);
+    }
+
+    /** The units of work in {@code telemetry} from {@code from} up to (not including) {@code to}. */
+    public static Optional<BatchAnatomy> read(Path telemetry, Instant from, Instant to) throws IOException {
         if (!Files.isRegularFile(telemetry)) {
             return Optional.empty();
         }
@@ -53,7 +58,7 @@ public record BatchAnatomy(
             String line;
             while ((line = in.readLine()) != null) {
                 JsonNode n = parse(line);
-                if (n == null || !inWindow(n, from)) {
+                if (n == null || !inWindow(n, from, to)) {
                     continue;
                 }
                 units++;
@@ -112,13 +117,14 @@ public record BatchAnatomy(
         }
     }
 
-    private static boolean inWindow(JsonNode n, Instant from) {
+    private static boolean inWindow(JsonNode n, Instant from, Instant to) {
         JsonNode time = n.get("time");
         if (time == null) {
             return false;
         }
         try {
-            return !Instant.parse(time.asText()).isBefore(from);
+            Instant at = Instant.parse(time.asText());
+            return !at.isBefore(from) && at.isBefore(to);
         } catch (DateTimeParseException e) {
             return false;
         }

@@ -6,11 +6,27 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * A run told window by window ({@link TableAnalysis#WINDOW_SECONDS} each): the latency of the records due in it, the
- * consumer's memory while they were, and the table at its end. A soak passes or fails on the same checks as any run;
+ * consumer's memory while they were, the table at its end, and the store beside the engine ({@link StoreWindows}). A soak passes or fails on the same checks as any run;
  * these say what grew when it fails, and whether anything was growing when it passed.
  */
-public record SoakWindows(List<Window> windows) {
+public record SoakWindows(List<Window> windows, StoreWindows store) {
     public static final SoakWindows NONE = new SoakWindows(List.of());
+
+    public SoakWindows(List<Window> windows) {
+        this(windows, StoreWindows.NONE);
+    }
+
+    /** The same windows, with the store's figures beside them. */
+    public SoakWindows withStore(StoreWindows storeWindows) {
+        return new SoakWindows(windows, storeWindows);
+    }
+
+    /** The store's figures of the window that starts at {@code fromSecond}, if the store was measured. */
+    public java.util.Optional<StoreWindows.Window> storeAt(long fromSecond) {
+        return store.windows().stream()
+                .filter(w -> w.fromSecond() == fromSecond)
+                .findFirst();
+    }
 
     /** The consumer's resident memory and its heap after its latest GC (NaN when not read), at epoch ms. */
     public record MemoryReading(long epochMillis, double rssMiB, double heapAfterGcMiB) {}

@@ -18,14 +18,21 @@ public final class Verdict {
     public static final int TREND_MIN_POINTS = 5;
 
     /**
-     * What failing a check says: of the engine (it failed), of the run (it cannot be judged: invalid), or of the
+     * What failing a check says: of the engine (it failed), of the run (it cannot be judged: invalid), of the
      * load's timing (the producer was late; that made the engine's job harder, never easier, so a run that passed
-     * everything else stands, and one that failed is undetermined).
+     * everything else stands, and one that failed is undetermined), or of the store (it slowed while the engine's
+     * own cost did not: what grew is the store's, and the engine's failure on growth is undetermined).
      */
     public enum Role {
         ENGINE,
         VALIDITY,
-        LOAD_TIMING
+        LOAD_TIMING,
+        STORE_TIMING;
+
+        /** Says something about what the engine was given, not about the engine. */
+        public boolean environment() {
+            return this == LOAD_TIMING || this == STORE_TIMING;
+        }
     }
 
     public record Check(String name, boolean passed, String detail, Role role) {
@@ -50,7 +57,7 @@ public final class Verdict {
          * latency counts from the event's intended time, so the engine kept up with more than was asked of it.
          */
         public boolean passed() {
-            return checks.stream().filter(c -> c.role() != Role.LOAD_TIMING).allMatch(Check::passed);
+            return checks.stream().filter(c -> !c.role().environment()).allMatch(Check::passed);
         }
 
         /** A validity check failed: the figures describe something other than the engine under the offered load. */
@@ -58,9 +65,14 @@ public final class Verdict {
             return checks.stream().anyMatch(c -> c.invalidates() && !c.passed());
         }
 
-        /** The engine failed a check under a load that came late: whose fault it was cannot be told. */
+        /** The engine failed a check under a load that came late or a store that slowed: whose fault cannot be told. */
         public boolean undetermined() {
-            return !invalid() && !passed() && lateLoad();
+            return !invalid() && !passed() && (lateLoad() || storeSlowed());
+        }
+
+        /** The store check failed: the store slowed while the engine's own cost stayed flat. */
+        public boolean storeSlowed() {
+            return checks.stream().anyMatch(c -> c.role() == Role.STORE_TIMING && !c.passed());
         }
 
         /** The load's timing check failed (whatever else did). */
@@ -262,6 +274,116 @@ public final class Verdict {
                         last.p99Seconds(),
                         minRiseSeconds,
                         heap)));
+    }
+
+    /** A probe's median that rose this many times over, and by at least {@link #STORE_SLOWED_MIN_MS}, slowed. */
+    static final double STORE_SLOWED_FACTOR = 1.5;
+
+    static final double STORE_SLOWED_MIN_MS = 2.0;
+    /** The engine's own cost is steady while its CPU per row and requests per unit rose by less than this share. */
+    static final double ENGINE_STEADY_SHARE = 0.25;
+    /** The checks a slowing store can fail by itself: what rises over a run, not a single reading or a lost row. */
+    private static final java.util.Set<String> GROWTH_CHECKS = java.util.Set.of("growth", "backlog", "trend");
+
+    /**
+     * 4c. Store or engine: over a run of two whole windows or more, from the first to the last, did the store slow
+     * (the probe's median of any kind of request, or the store's CPU per request, at least
+     * {@link #STORE_SLOWED_FACTOR} times and {@link #STORE_SLOWED_MIN_MS} higher) while the engine's own cost stayed
+     * flat (CPU per row and storage requests per unit of work within {@link #ENGINE_STEADY_SHARE})? When so, and the
+     * only checks the engine failed are those a slowing store fails by itself (growth, backlog, trend), what grew is
+     * the store's: this check fails with the store named, and the engine is undetermined, as under a late load. An
+     * engine whose CPU per row is not known is never excused. Empty without two whole windows of probe readings.
+     */
+    public static java.util.Optional<Check> store(StoreWindows store, long windowSeconds, List<Check> checks) {
+        List<StoreWindows.Window> whole = store.whole(windowSeconds).stream()
+                .filter(w -> !w.probeP50Ms().isEmpty())
+                .toList();
+        if (whole.size() < 2) {
+            return java.util.Optional.empty();
+        }
+        StoreWindows.Window first = whole.get(0);
+        StoreWindows.Window last = whole.get(whole.size() - 1);
+        StoreChange storeChange = StoreChange.between(first, last);
+        EngineChange engine = EngineChange.between(first, last);
+        List<String> failed = checks.stream()
+                .filter(c -> !c.passed() && c.role() == Role.ENGINE)
+                .map(Check::name)
+                .toList();
+        boolean storesAlone = !failed.isEmpty() && GROWTH_CHECKS.containsAll(failed);
+        boolean storeSlowed = !storeChange.slowed().isEmpty();
+        boolean excused = storesAlone && storeSlowed && engine.known() && !engine.grew();
+        String verdict;
+        if (excused) {
+            verdict = "; what grew is the store's, not the engine's: " + String.join(", ", failed) + " undetermined";
+        } else if (storeSlowed && !failed.isEmpty()) {
+            verdict = engine.grew()
+                    ? "; the engine's own cost grew too"
+                    : !engine.known()
+                            ? "; without the engine's CPU per row the store cannot be blamed"
+                            : "; but the engine also failed " + String.join(", ", failed);
+        } else {
+            verdict = "";
+        }
+        return java.util.Optional.of(new Check(
+                "store",
+                !excused,
+                fmt("from the first of %d whole windows to the last, ", whole.size()) + storeChange.describe()
+                        + "; engine: " + String.join(", ", engine.figures()) + verdict,
+                Role.STORE_TIMING));
+    }
+
+    /** What changed in the store from one window to another: the figures that rose enough to say it slowed, and the rest. */
+    private record StoreChange(List<String> slowed, List<String> steady) {
+        static StoreChange between(StoreWindows.Window first, StoreWindows.Window last) {
+            List<String> slowed = new ArrayList<>();
+            List<String> steady = new ArrayList<>();
+            last.probeP50Ms().forEach((kind, after) -> {
+                Double before = first.probeP50Ms().get(kind);
+                if (before != null) {
+                    boolean rose = after >= before * STORE_SLOWED_FACTOR && after - before >= STORE_SLOWED_MIN_MS;
+                    (rose ? slowed : steady).add(fmt("%s p50 %.1f -> %.1f ms", kind, before, after));
+                }
+            });
+            double cpuBefore = first.storeCpuMsPerRequest();
+            double cpuAfter = last.storeCpuMsPerRequest();
+            if (Double.isFinite(cpuBefore) && Double.isFinite(cpuAfter)) {
+                (cpuAfter >= cpuBefore * STORE_SLOWED_FACTOR ? slowed : steady)
+                        .add(fmt("its CPU per request %.1f -> %.1f ms", cpuBefore, cpuAfter));
+            }
+            return new StoreChange(slowed, steady);
+        }
+
+        String describe() {
+            return slowed.isEmpty()
+                    ? "store steady: " + String.join(", ", steady)
+                    : "store slowed: " + String.join(", ", slowed)
+                            + (steady.isEmpty() ? "" : " (" + String.join(", ", steady) + ")");
+        }
+    }
+
+    /** The engine's own cost from one window to another: whether its CPU per row is known, and whether it grew. */
+    private record EngineChange(boolean known, boolean grew, List<String> figures) {
+        static EngineChange between(StoreWindows.Window first, StoreWindows.Window last) {
+            List<String> figures = new ArrayList<>();
+            boolean known =
+                    Double.isFinite(first.consumerCpuMicrosPerRow()) && Double.isFinite(last.consumerCpuMicrosPerRow());
+            boolean grew = false;
+            if (known) {
+                figures.add(fmt(
+                        "CPU per row %.2f -> %.2f µs",
+                        first.consumerCpuMicrosPerRow(), last.consumerCpuMicrosPerRow()));
+                grew = last.consumerCpuMicrosPerRow() > first.consumerCpuMicrosPerRow() * (1 + ENGINE_STEADY_SHARE);
+            } else {
+                figures.add("CPU per row not known");
+            }
+            if (Double.isFinite(first.requestsPerUnit()) && Double.isFinite(last.requestsPerUnit())) {
+                figures.add(fmt(
+                        "storage requests per unit of work %.1f -> %.1f",
+                        first.requestsPerUnit(), last.requestsPerUnit()));
+                grew |= last.requestsPerUnit() > first.requestsPerUnit() * (1 + ENGINE_STEADY_SHARE);
+            }
+            return new EngineChange(known, grew, figures);
+        }
     }
 
     /**

@@ -61,7 +61,10 @@ record CommandSetup(Knobs knobs, InstallLayout layout, KnobDefaults defaults, Li
                 faults,
                 load.warmStartSeconds,
                 load.storeDelayMs,
-                verdict.measurement().readingBack(readBackSeconds));
+                verdict.measurement()
+                        .readingBack(readBackSeconds)
+                        .prefilling(load.prefillStore)
+                        .pinning(load.engineCpus == null ? "" : load.engineCpus.trim()));
     }
 
     /** The ids of the engines asked for, in order: what the manifests record. */

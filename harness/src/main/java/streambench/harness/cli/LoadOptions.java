@@ -43,6 +43,24 @@ final class LoadOptions {
     long storeDelayMs;
 
     @Option(
+            names = "--prefill-store",
+            defaultValue = "${env:PREFILL_STORE:-0}",
+            description = "Small files to put in the lake's container before each engine's turn, beside its table: "
+                    + "a control that shows what a store holding that many blobs costs on its own (Azurite's "
+                    + "listings and deletes test every blob it holds). Removed with the turn's tables "
+                    + "(env PREFILL_STORE, default ${DEFAULT-VALUE}: none).")
+    long prefillStore;
+
+    @Option(
+            names = "--engine-cpus",
+            defaultValue = "${env:ENGINE_CPUS:-}",
+            description = "Cores the engine's consumer has to itself (a list such as 1 or 2-3); the broker, the "
+                    + "store, the producer and the harness run on the rest, so that a store that works harder shows "
+                    + "as the store's latency instead of CPU taken from the engine. Needs taskset (env ENGINE_CPUS, "
+                    + "default: every process shares every core).")
+    String engineCpus;
+
+    @Option(
             names = "--strict-lake",
             defaultValue = "${env:STRICT_LAKE:-false}",
             description = "Put a proxy in front of the embedded Azurite that refuses every storage request a real "
@@ -124,6 +142,9 @@ final class LoadOptions {
         return new streambench.services.LakeFront(storeDelay(), strictLake, outage);
     }
 
+    /** A million small files take Azurite hours to write and as long to delete: beyond any control's need. */
+    static final long MAX_PREFILL = 1_000_000;
+
     void validate() {
         if (partitions <= 0) {
             throw new ConfigException("--partitions must be a positive integer, got " + partitions);
@@ -134,6 +155,10 @@ final class LoadOptions {
         if (storeDelayMs < 0) {
             throw new ConfigException("--store-delay-ms must be >= 0, got " + storeDelayMs);
         }
+        if (prefillStore < 0 || prefillStore > MAX_PREFILL) {
+            throw new ConfigException("--prefill-store must be 0-" + MAX_PREFILL + " files, got " + prefillStore);
+        }
+        streambench.services.CpuAffinity.parse(engineCpus, "--engine-cpus");
         if (warmStartSeconds < 0) {
             throw new ConfigException("--warm-start must be >= 0 seconds, got " + warmStartSeconds);
         }

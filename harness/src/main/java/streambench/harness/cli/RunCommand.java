@@ -315,6 +315,35 @@ public final class RunCommand implements Callable<Integer> {
                     w.logBytes() / (1024.0 * 1024),
                     checkpoints(w.checkpointSeconds())));
         }
+        printStore(soak.store(), out);
+    }
+
+    /** The store beside the engine, window by window: the probe's medians, the store's CPU, the engine's own cost. */
+    private static void printStore(streambench.harness.analysis.StoreWindows store, PrintStream out) {
+        if (store.windows().isEmpty()) {
+            return;
+        }
+        out.println(
+                "    store probe p50 ms: HEAD   LIST    PUT  DELETE  failed   store CPU %  ms/request   engine µs/row"
+                        + "  requests/unit");
+        for (streambench.harness.analysis.StoreWindows.Window w : store.windows()) {
+            java.util.function.Function<String, String> p50 =
+                    kind -> orDash("%.1f", w.probeP50Ms().getOrDefault(kind, Double.NaN));
+            out.println(String.format(
+                    Locale.ROOT,
+                    "    %5d-%-5d     %6s %6s %6s  %6s  %6d   %11s  %10s   %13s  %13s",
+                    w.fromSecond(),
+                    w.toSecond(),
+                    p50.apply("HEAD"),
+                    p50.apply("LIST"),
+                    p50.apply("PUT"),
+                    p50.apply("DELETE"),
+                    w.probeFailures(),
+                    orDash("%.1f", w.storeCpuPercent()),
+                    orDash("%.2f", w.storeCpuMsPerRequest()),
+                    orDash("%.2f", w.consumerCpuMicrosPerRow()),
+                    orDash("%.1f", w.requestsPerUnit())));
+        }
     }
 
     /** A soak writes hundreds: how many, and how often, e.g. {@code 98, every 3.0 s}; the times are in summary.json. */
@@ -347,7 +376,12 @@ public final class RunCommand implements Callable<Integer> {
         YardstickRatios.of(r, results).ifPresent(x -> out.println("    " + x.describe()));
         r.lateLoadNote().ifPresent(n -> out.println("    passed " + n));
         if (r.status() == streambench.harness.engine.EngineStatus.UNDETERMINED) {
-            out.println("    undetermined: the load came late and a check failed; whose fault it was cannot be told");
+            out.println(
+                    r.verdict().storeSlowed()
+                            ? "    undetermined: the store slowed while the engine's own cost stayed flat; what grew is"
+                                    + " the store's"
+                            : "    undetermined: the load came late and a check failed; whose fault it was cannot be"
+                                    + " told");
         }
         r.verdict().failures().forEach(f -> out.println("    " + f));
         r.faults()

@@ -90,6 +90,11 @@ final class TrialSession implements AutoCloseable {
      * check (status undetermined): neither says anything about the engine, so neither is a pass nor a failure.
      * Foreign rows, a rewritten ts or disagreeing clocks do say the trial cannot be trusted, so they fail it.
      */
+    /** A late load's or a slowed store's check, where it made the engine undetermined. */
+    private static boolean undeterminedBy(Verdict.Check c, EngineResult r) {
+        return r.status() == EngineStatus.UNDETERMINED && c.role().environment();
+    }
+
     static TrialOutcome outcome(EngineResult r, long seconds) {
         Map<String, Boolean> checks = new LinkedHashMap<>();
         r.verdict().checks().forEach(c -> checks.put(c.name(), c.passed()));
@@ -97,21 +102,20 @@ final class TrialSession implements AutoCloseable {
         double p99 = r.percentileSeconds(99);
         boolean keptUp = checks.getOrDefault("kept-up", false);
         var load = r.verdict().checks().stream()
-                .filter(c -> !c.passed()
-                        && (c.name().equals("load")
-                                || (c.name().equals("punctual") && r.status() == EngineStatus.UNDETERMINED)))
+                .filter(c -> !c.passed() && (c.name().equals("load") || undeterminedBy(c, r)))
                 .findFirst();
         TrialOutcome outcome;
         if (load.isPresent()) {
             List<String> engine = r.verdict().checks().stream()
                     .filter(c ->
-                            !c.passed() && !c.name().equals("load") && !c.name().equals("punctual"))
+                            !c.passed() && !c.name().equals("load") && !c.role().environment())
                     .map(Verdict.Check::name)
                     .toList();
+            String under = load.get().role() == Verdict.Role.STORE_TIMING ? "the slowed store" : "the late load";
             String reason = load.get().detail()
                     + (engine.isEmpty()
                             ? ""
-                            : "; the engine also missed " + String.join(", ", engine) + " under the late load");
+                            : "; the engine also missed " + String.join(", ", engine) + " under " + under);
             outcome = TrialOutcome.undetermined(reason, checks, r.maxSeconds(), p99, keptUp, cores);
         } else {
             outcome =

@@ -73,8 +73,17 @@ final class VerdictOptions {
                     + "(env BACKLOG_GROWTH_MAX_S, default ${DEFAULT-VALUE}).")
     double backlogGrowthSeconds;
 
+    @Option(
+            names = "--store-probe-ms",
+            defaultValue = "${env:STORE_PROBE_MS:-5000}",
+            description = "How often the harness times the store on its own beside the engine (a HEAD, a listing "
+                    + "that finds nothing, a small write and its delete), so that a store that slows is told from an "
+                    + "engine that does; 0 turns it off (env STORE_PROBE_MS, default ${DEFAULT-VALUE}).")
+    long storeProbeMs;
+
     streambench.harness.engine.Measurement measurement() {
-        return new streambench.harness.engine.Measurement(visibilityPollMs, tsToleranceMs, backlogGrowthSeconds);
+        return new streambench.harness.engine.Measurement(
+                visibilityPollMs, tsToleranceMs, backlogGrowthSeconds, storeProbeMs);
     }
 
     /** The warm-up must leave something to judge: shorter than the load, named by its option ({@code --duration}). */
@@ -91,6 +100,9 @@ final class VerdictOptions {
         }
         if (visibilityPollMs <= 0 || visibilityPollMs > 10_000) {
             throw new ConfigException("--visibility-poll-ms must be 1-10000, got " + visibilityPollMs);
+        }
+        if (storeProbeMs < 0) {
+            throw new ConfigException("--store-probe-ms must be >= 0 (0: no probe), got " + storeProbeMs);
         }
         if (tsToleranceMs < 0) {
             throw new ConfigException("--ts-tolerance-ms must be >= 0, got " + tsToleranceMs);

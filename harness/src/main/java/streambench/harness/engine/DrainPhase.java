@@ -3,6 +3,7 @@ package streambench.harness.engine;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Optional;
+import streambench.harness.analysis.StoreWindows;
 import streambench.harness.fault.FaultInjector;
 import streambench.harness.fault.FaultRun;
 import streambench.harness.fault.FaultSpec;
@@ -10,6 +11,7 @@ import streambench.harness.fault.PoisonProducer;
 import streambench.services.ChildProcess;
 import streambench.services.ProcessSampler;
 import streambench.services.ProducerReport;
+import streambench.services.StoreProbe;
 import streambench.services.delta.DeltaLogTail;
 
 /**
@@ -34,7 +36,8 @@ record DrainPhase(RunInfo info, List<FaultSpec> faults, PrintStream out) {
             ProcessSampler sampler,
             ProducerReport produced,
             ProducerReport warmStart,
-            Optional<ConsumerJvm> jvm)
+            Optional<ConsumerJvm> jvm,
+            StoreProbe probe)
             throws Exception {
         if (poison != null) {
             poison.finish();
@@ -64,7 +67,13 @@ record DrainPhase(RunInfo info, List<FaultSpec> faults, PrintStream out) {
                 exitedOnItsOwn,
                 faultRun,
                 jvm,
-                drainEndedMillis);
+                drainEndedMillis,
+                probe == null
+                        ? List.of()
+                        : probe.samples().stream()
+                                .map(p -> new StoreWindows.ProbeReading(
+                                        p.epochMillis(), p.kind().name(), p.micros(), p.failed()))
+                                .toList());
     }
 
     private void drain(Engine engine, ConsumerSlot slot, DeltaLogTail tail, long acked) throws InterruptedException {

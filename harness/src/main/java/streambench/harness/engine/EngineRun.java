@@ -16,6 +16,7 @@ import streambench.services.LakeFileSystem;
 import streambench.services.ProcessSampler;
 import streambench.services.ProducerLauncher;
 import streambench.services.Services;
+import streambench.services.StoreProbe;
 import streambench.services.TopicAdmin;
 import streambench.services.delta.DeltaLogTail;
 
@@ -141,6 +142,7 @@ public final class EngineRun {
                 ConsumerContract.TELEMETRY_FILE,
                 dir.file(engine.id() + "-telemetry.jsonl").toAbsolutePath().toString());
 
+        TurnStore.prefill(services, tablePath, info.measurement().prefillFiles(), out);
         try (TopicAdmin topics = new TopicAdmin(services.kafka())) {
             topics.create(topic, info.partitions());
             out.println("  topic " + topic + ": " + topics.describeTimestamps(topic));
@@ -160,15 +162,14 @@ public final class EngineRun {
         Engine engine = turn.engine();
         long t0 = System.nanoTime();
         out.printf("  starting the %s consumer (log %s) ...%n", engine.label(), dir.file(engine.id() + ".log"));
-        try (ProcessSampler sampler = new ProcessSampler();
-                ConsumerSlot slot = new ConsumerSlot(
-                        engine,
-                        layout,
-                        env,
-                        heap,
-                        dir.file(engine.id() + ".log"),
-                        pid -> sampler.watch("consumer", pid));
+        try (EngineCores cores = EngineCores.forTurn(info.measurement().engineCpus(), services);
+                ProcessSampler sampler = new ProcessSampler();
+                ConsumerSlot slot = new ConsumerSlot(engine, layout, env, heap, dir.file(engine.id() + ".log"), pid -> {
+                    sampler.watch("consumer", pid);
+                    cores.engine(pid);
+                });
                 FileSystem fs = LakeFileSystem.open(services.lake(), Map.of())) {
+            cores.engine(slot.current().process().pid());
             try {
                 slot.current().awaitReady(engine.readyTimeout());
             } catch (IllegalStateException e) {
@@ -181,19 +182,13 @@ public final class EngineRun {
                         turn.knobs(),
                         slot.current().process().logTail());
             }
+            cores.engineReady(slot.current().process().pid(), out);
             Optional<ConsumerJvm> jvm = ConsumerJvm.from(slot.current().metrics());
             out.printf(
                     "  ready after %.1f s (first commit done)%s%n",
                     (System.nanoTime() - t0) / 1e9,
                     jvm.map(j -> "; its JVM sees " + j.describe()).orElse(""));
-            sampler.watch("consumer", slot.current().process().pid());
-            sampler.heapAfterGc(
-                    "consumer",
-                    () -> slot.current()
-                            .metrics()
-                            .getOrDefault(streambench.common.ConsumerContract.JVM_HEAP_AFTER_GC_BYTES, -1L));
-            services.kafkaPid().ifPresent(pid -> sampler.watch("kafka", pid));
-            services.azuritePid().ifPresent(pid -> sampler.watch("azurite", pid));
+            TurnSampling.watch(sampler, slot, services);
             return measure(turn, slot, sampler, fs, jvm);
         }
     }
@@ -205,6 +200,8 @@ public final class EngineRun {
         Engine engine = turn.engine();
         try (DeltaLogTail tail = new DeltaLogTail(
                         fs, turn.tableUri(), info.measurement().visibilityPollMs(), ProducerContract.UNMEASURED_FROM);
+                StoreProbe probe = TurnStore.probe(
+                        services, fs, turn.tablePath(), info.measurement().storeProbeMs());
                 FaultInjector injector =
                         new FaultInjector(faults, new LiveFaultActions(engine, slot, sampler, services), out);
                 PoisonProducer poison = PoisonProducer.forRun(
@@ -232,7 +229,8 @@ public final class EngineRun {
                             sampler,
                             produced.report().get(),
                             warm.report(),
-                            jvm);
+                            jvm,
+                            probe);
             var reads = new ReadBackPhase(layout, turn.knobs(), services.endpointEnv(), dir, heap, out)
                     .read(
                             engine,

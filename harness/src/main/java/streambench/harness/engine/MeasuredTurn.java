@@ -2,6 +2,7 @@ package streambench.harness.engine;
 
 import java.util.List;
 import java.util.Map;
+import streambench.harness.analysis.StoreWindows;
 import streambench.harness.fault.FaultRun;
 import streambench.services.ProcessSampler;
 import streambench.services.ProducerReport;
@@ -17,6 +18,7 @@ import streambench.services.delta.Visibility;
  * @param consumerJvm what the consumer's JVM said of itself when it became ready; empty when it did not
  * @param drainEndedMillis when the turn stopped waiting for the load's rows (epoch ms), -1 when no turn waited: rows
  *     never visible are censored there, rows visible after it are late
+ * @param storeProbe what the store probe met beside the engine (empty when it did not run)
  */
 public record MeasuredTurn(
         ProducerReport producer,
@@ -28,11 +30,22 @@ public record MeasuredTurn(
         boolean crashed,
         FaultRun faultRun,
         java.util.Optional<ConsumerJvm> consumerJvm,
-        long drainEndedMillis) {
+        long drainEndedMillis,
+        List<StoreWindows.ProbeReading> storeProbe) {
 
     /** A table analysed without a run ({@code analyze}): only the producer's summary is known. */
     public static MeasuredTurn ofProducer(ProducerReport producer) {
         return new MeasuredTurn(
-                producer, null, Map.of(), 0, Map.of(), "", false, FaultRun.NONE, java.util.Optional.empty(), -1);
+                producer,
+                null,
+                Map.of(),
+                0,
+                Map.of(),
+                "",
+                false,
+                FaultRun.NONE,
+                java.util.Optional.empty(),
+                -1,
+                List.of());
     }
 }

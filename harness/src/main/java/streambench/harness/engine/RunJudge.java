@@ -6,10 +6,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.BiFunction;
+import streambench.harness.analysis.BatchAnatomy;
 import streambench.harness.analysis.CommitRow;
 import streambench.harness.analysis.Completeness;
 import streambench.harness.analysis.SecondBin;
 import streambench.harness.analysis.SoakWindows;
+import streambench.harness.analysis.StoreWindows;
 import streambench.harness.analysis.TableAnalysis;
 import streambench.harness.analysis.Verdict;
 import streambench.harness.fault.FaultRun;
@@ -41,14 +44,30 @@ public final class RunJudge {
 
     public static EngineResult judge(
             Engine engine, RunInfo info, Map<String, String> knobs, TableAnalysis.Result r, MeasuredTurn turn) {
+        return judge(engine, info, knobs, r, turn, (from, to) -> Optional.empty());
+    }
+
+    /**
+     * @param anatomy the consumer's units of work between two epoch ms (its telemetry), for the store's windows
+     */
+    public static EngineResult judge(
+            Engine engine,
+            RunInfo info,
+            Map<String, String> knobs,
+            TableAnalysis.Result r,
+            MeasuredTurn turn,
+            BiFunction<Long, Long, Optional<BatchAnatomy>> anatomy) {
         Figures f = figures(info, r, turn);
         List<Verdict.Check> checks = checks(info, r, turn, f);
-        SoakWindows soak = SoakWindows.of(
-                r.windows(), r.growth(), memory(turn), turn.producer().startMicros());
+        long start = turn.producer().startMicros();
+        SoakWindows soak = SoakWindows.of(r.windows(), r.growth(), memory(turn), start)
+                .withStore(StoreWindows.of(
+                        r.windows(), start, turn.storeProbe(), cpu(turn, "azurite"), cpu(turn, "consumer"), anatomy));
         double maxHeapMiB = turn.consumerJvm().map(j -> (double) j.maxHeapMiB()).orElse(Double.NaN);
         Verdict.growth(soak, info.trendMinRiseSeconds(), maxHeapMiB).ifPresent(checks::add);
         List<FaultRun.Outcome> outcomes = turn.faultRun().outcomes(r.bins(), info.thresholdSeconds(), turn.crashed());
         checks.addAll(turn.faultRun().checks(outcomes));
+        Verdict.store(soak.store(), TableAnalysis.WINDOW_SECONDS, checks).ifPresent(checks::add);
         Verdict.Outcome verdict = new Verdict.Outcome(List.copyOf(checks));
         ProducerReport producer = turn.producer();
         return new EngineResult(
@@ -84,6 +103,13 @@ public final class RunJudge {
                 r.waterfall(),
                 soak,
                 java.util.List.of());
+    }
+
+    /** A process's CPU as the sampler read it; empty when it was not watched (a store that is not on this machine). */
+    private static List<StoreWindows.CpuReading> cpu(MeasuredTurn turn, String process) {
+        return turn.processes().getOrDefault(process, List.of()).stream()
+                .map(s -> new StoreWindows.CpuReading(s.epochMillis(), s.cpuPercent()))
+                .toList();
     }
 
     /** The consumer's memory as the sampler read it; a restarted consumer's readings follow the first's. */

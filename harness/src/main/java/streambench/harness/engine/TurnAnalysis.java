@@ -39,7 +39,18 @@ record TurnAnalysis(RunInfo info, RunDirectory dir, PrintStream out) {
         out.printf(
                 "  analysed %,d rows%s in %d commits in %.1f s%n",
                 r.rows(), unmeasured(r), r.commits().size(), (System.nanoTime() - t0) / 1e9);
-        return RunJudge.judge(engine, info, knobs, r, turn);
+        Path telemetry = dir.file(engine.id() + "-telemetry.jsonl");
+        return RunJudge.judge(engine, info, knobs, r, turn, (from, to) -> window(telemetry, from, to));
+    }
+
+    /** The consumer's units of work between two epoch ms; empty when it wrote none or the file is unreadable. */
+    private static Optional<BatchAnatomy> window(Path telemetry, long fromMillis, long toMillis) {
+        try {
+            return BatchAnatomy.read(
+                    telemetry, java.time.Instant.ofEpochMilli(fromMillis), java.time.Instant.ofEpochMilli(toMillis));
+        } catch (java.io.IOException e) {
+            return Optional.empty();
+        }
     }
 
     /**

@@ -119,6 +119,9 @@ public final class Manifest {
         w.put("threshold_s", info.thresholdSeconds());
         w.put("store_delay_ms", info.storeDelayMs());
         w.put("visibility_poll_ms", info.measurement().visibilityPollMs());
+        w.put("store_probe_ms", info.measurement().storeProbeMs());
+        w.put("prefill_store", info.measurement().prefillFiles());
+        w.put("engine_cpus", info.measurement().engineCpus());
         w.put("faults", info.faults());
         return w;
     }

@@ -56,7 +56,12 @@ record SummaryJson(
             @JsonProperty("visibility_poll_ms") long visibilityPollMs,
             @JsonProperty("ts_tolerance_ms") long tsToleranceMs,
             @JsonProperty("backlog_growth_max_s") double backlogGrowthSeconds,
-            @JsonProperty("read_back_s") long readBackSeconds) {}
+            @JsonProperty("read_back_s") long readBackSeconds,
+            @JsonProperty("store_probe_ms") long storeProbeMs,
+            @JsonProperty("prefill_store") long prefillFiles,
+
+            @JsonProperty("engine_cpus") @JsonInclude(Include.NON_EMPTY)
+            String engineCpus) {}
 
     record Engine(
             String engine,
@@ -174,7 +179,22 @@ record SummaryJson(
             @JsonProperty("files_added_per_minute") Double filesPerMinute,
             @JsonProperty("mean_file_kib") Double meanFileKiB,
             @JsonProperty("log_mib") Double logMiB,
-            @JsonProperty("log_checkpoints_at_s") List<Long> checkpointSeconds) {}
+            @JsonProperty("log_checkpoints_at_s") List<Long> checkpointSeconds,
+            @JsonInclude(Include.NON_NULL) StoreWindow store) {}
+
+    /**
+     * The store beside the engine in one window: the store probe's median and largest time per kind of request (ms),
+     * its failed requests, the store process's CPU (percent of a core, and ms per request the consumer made) where it
+     * runs on this machine, and the engine's own cost (CPU µs per row, storage requests per unit of work).
+     */
+    record StoreWindow(
+            @JsonProperty("probe_p50_ms") Map<String, Double> probeP50Ms,
+            @JsonProperty("probe_max_ms") Map<String, Double> probeMaxMs,
+            @JsonProperty("probe_failures") long probeFailures,
+            @JsonProperty("store_cpu_percent") Double storeCpuPercent,
+            @JsonProperty("store_cpu_ms_per_request") Double storeCpuMsPerRequest,
+            @JsonProperty("consumer_cpu_us_per_row") Double consumerCpuMicrosPerRow,
+            @JsonProperty("requests_per_unit") Double requestsPerUnit) {}
 
     /**
      * Where the measured rows' latency went, by stage (producer, broker, engine, commit, visibility; seconds): each
@@ -293,7 +313,10 @@ record SummaryJson(
                         run.measurement().visibilityPollMs(),
                         run.measurement().tsToleranceMs(),
                         run.measurement().backlogGrowthSeconds(),
-                        run.measurement().readBackSeconds()),
+                        run.measurement().readBackSeconds(),
+                        run.measurement().storeProbeMs(),
+                        run.measurement().prefillFiles(),
+                        run.measurement().engineCpus()),
                 engines.stream()
                         .map(e -> engine(e, engines, run.thresholdSeconds()))
                         .toList());
@@ -393,7 +416,17 @@ record SummaryJson(
                         round(w.filesPerMinute()),
                         round(w.meanFileBytes() / 1024),
                         round(w.logBytes() / (1024.0 * 1024)),
-                        w.checkpointSeconds()))
+                        w.checkpointSeconds(),
+                        soak.storeAt(w.fromSecond())
+                                .map(x -> new StoreWindow(
+                                        x.probeP50Ms(),
+                                        x.probeMaxMs(),
+                                        x.probeFailures(),
+                                        round(x.storeCpuPercent()),
+                                        round(x.storeCpuMsPerRequest()),
+                                        round(x.consumerCpuMicrosPerRow()),
+                                        round(x.requestsPerUnit())))
+                                .orElse(null)))
                 .toList();
     }
 
