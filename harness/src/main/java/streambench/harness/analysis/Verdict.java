@@ -243,6 +243,12 @@ public final class Verdict {
      * up to seconds.
      */
     public static java.util.Optional<Check> growth(SoakWindows soak, double minRiseSeconds, double maxHeapMiB) {
+        return growth(soak, minRiseSeconds, maxHeapMiB, HEAP_GROWTH_FRACTION);
+    }
+
+    /** As above, failing at a heap rise of {@code heapShare} of the largest heap instead of {@link #HEAP_GROWTH_FRACTION}. */
+    public static java.util.Optional<Check> growth(
+            SoakWindows soak, double minRiseSeconds, double maxHeapMiB, double heapShare) {
         List<SoakWindows.Window> whole = soak.whole();
         if (whole.size() < 2) {
             return java.util.Optional.empty();
@@ -252,14 +258,14 @@ public final class Verdict {
         double p99Rise = last.p99Seconds() - first.p99Seconds();
         double heapRise = last.heapAfterGcMinMiB() - first.heapAfterGcMinMiB();
         boolean heapKnown = !Double.isNaN(heapRise) && !Double.isNaN(maxHeapMiB);
-        boolean heapGrew = heapKnown && heapRise >= HEAP_GROWTH_FRACTION * maxHeapMiB;
+        boolean heapGrew = heapKnown && heapRise >= heapShare * maxHeapMiB;
         String heap = heapKnown
                 ? fmt(
                         "heap after GC %.0f -> %.0f MiB (fails at a rise of %.0f MiB, %.0f%% of %.0f)",
                         first.heapAfterGcMinMiB(),
                         last.heapAfterGcMinMiB(),
-                        HEAP_GROWTH_FRACTION * maxHeapMiB,
-                        HEAP_GROWTH_FRACTION * 100,
+                        heapShare * maxHeapMiB,
+                        heapShare * 100,
                         maxHeapMiB)
                 : "heap after GC not known";
         return java.util.Optional.of(new Check(
@@ -502,7 +508,7 @@ public final class Verdict {
      * took 13-14 request times (the soonest-found commit 154, 286 and 580 ms after its timestamp with every request
      * held 10, 20 and 40 ms), Spark's one or two; 20 leaves room for requests slower than the tail's median.
      */
-    static final int WRITER_REQUESTS_AFTER_STAMP = 20;
+    public static final int WRITER_REQUESTS_AFTER_STAMP = 20;
 
     /**
      * 7. Clocks agree within {@code toleranceMs}: no record committed before it was due (the writer's clock behind
@@ -527,9 +533,26 @@ public final class Verdict {
             long toleranceMs,
             long pollMs,
             double storeRequestMs) {
-        long requestsMs = Double.isNaN(storeRequestMs)
-                ? 0
-                : Math.round(WRITER_REQUESTS_AFTER_STAMP * Math.max(0, storeRequestMs));
+        return clocks(
+                negativeRecords,
+                worstNegativeMicros,
+                seenMinusCommitMs,
+                toleranceMs,
+                pollMs,
+                storeRequestMs,
+                WRITER_REQUESTS_AFTER_STAMP);
+    }
+
+    /** As above, allowing {@code writerRequests} storage requests instead of {@link #WRITER_REQUESTS_AFTER_STAMP}. */
+    public static Check clocks(
+            long negativeRecords,
+            long worstNegativeMicros,
+            java.util.OptionalLong seenMinusCommitMs,
+            long toleranceMs,
+            long pollMs,
+            double storeRequestMs,
+            int writerRequests) {
+        long requestsMs = Double.isNaN(storeRequestMs) ? 0 : Math.round(writerRequests * Math.max(0, storeRequestMs));
         String allowance = Double.isNaN(storeRequestMs)
                 ? fmt(
                         "allowed up to %d ms: the tail's %d ms between looks and the tolerance",
@@ -537,7 +560,7 @@ public final class Verdict {
                 : fmt(
                         "allowed up to %d ms: the tail's %d ms between looks, %d storage requests of %.1f ms (the "
                                 + "median of its own looks) and the tolerance",
-                        pollMs + requestsMs + toleranceMs, pollMs, WRITER_REQUESTS_AFTER_STAMP, storeRequestMs);
+                        pollMs + requestsMs + toleranceMs, pollMs, writerRequests, storeRequestMs);
         List<String> problems = new ArrayList<>();
         if (-worstNegativeMicros > toleranceMs * 1000) {
             problems.add(fmt(

@@ -109,7 +109,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                         verdict.drainTimeoutSeconds,
                         verdict.trendBound,
                         verdict.trendMinRiseSeconds,
-                        RunCommand.KEEP_UP_RATIO,
+                        verdict.keepUpRatio,
                         verdict.clockToleranceMs)
                 .with(verdict.measurement());
         streambench.harness.report.Manifest manifest = streambench.harness.report.Manifest.begin(

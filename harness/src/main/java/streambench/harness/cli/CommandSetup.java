@@ -56,7 +56,7 @@ record CommandSetup(Knobs knobs, InstallLayout layout, KnobDefaults defaults, Li
                 verdict.drainTimeoutSeconds,
                 verdict.trendBound,
                 verdict.trendMinRiseSeconds,
-                RunCommand.KEEP_UP_RATIO,
+                verdict.keepUpRatio,
                 verdict.clockToleranceMs,
                 faults,
                 load.warmStartSeconds,

@@ -88,9 +88,6 @@ public final class RunCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    /** Committed/produced over the steady window must reach this; 5% slack for batch edges at the window's ends. */
-    static final double KEEP_UP_RATIO = 0.95;
-
     @Override
     public Integer call() throws Exception {
         boolean producerOnly = engines.size() == 1 && engines.get(0).equals("none");

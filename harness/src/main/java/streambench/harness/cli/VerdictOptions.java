@@ -81,9 +81,44 @@ final class VerdictOptions {
                     + "engine that does; 0 turns it off (env STORE_PROBE_MS, default ${DEFAULT-VALUE}).")
     long storeProbeMs;
 
+    @Option(
+            names = "--keep-up-ratio",
+            defaultValue = "${env:KEEP_UP_RATIO:-0.95}",
+            description = "The share of the produced rate the committed rate must reach over the steady window for the "
+                    + "kept-up check (env KEEP_UP_RATIO, default ${DEFAULT-VALUE}).")
+    double keepUpRatio;
+
+    @Option(
+            names = "--ack-bound-ms",
+            defaultValue = "${env:ACK_BOUND_MS:-1000}",
+            description = "How long after its due time an event's acknowledgement may come before the load counts as "
+                    + "late (the punctual check; a late load makes a failed engine undetermined) "
+                    + "(env ACK_BOUND_MS, default ${DEFAULT-VALUE}).")
+    double ackBoundMs;
+
+    @Option(
+            names = "--heap-growth-share",
+            defaultValue = "${env:HEAP_GROWTH_SHARE:-0.2}",
+            description = "The share of the consumer's largest heap its heap after GC may rise by from the first whole "
+                    + "window of a long run to the last (the growth check) (env HEAP_GROWTH_SHARE, default "
+                    + "${DEFAULT-VALUE}).")
+    double heapGrowthShare;
+
+    @Option(
+            names = "--clock-requests",
+            defaultValue = "${env:CLOCK_REQUESTS:-20}",
+            description = "Storage requests, each as long as the median of the tail's own looks, a writer may make "
+                    + "between stamping a commit and its file appearing before the clocks check calls its clock behind "
+                    + "(env CLOCK_REQUESTS, default ${DEFAULT-VALUE}).")
+    int clockRequests;
+
     streambench.harness.engine.Measurement measurement() {
         return new streambench.harness.engine.Measurement(
-                visibilityPollMs, tsToleranceMs, backlogGrowthSeconds, storeProbeMs);
+                visibilityPollMs,
+                tsToleranceMs,
+                backlogGrowthSeconds,
+                storeProbeMs,
+                new streambench.harness.engine.Bounds(ackBoundMs, heapGrowthShare, clockRequests));
     }
 
     /** The warm-up must leave something to judge: shorter than the load, named by its option ({@code --duration}). */
@@ -100,6 +135,18 @@ final class VerdictOptions {
         }
         if (visibilityPollMs <= 0 || visibilityPollMs > 10_000) {
             throw new ConfigException("--visibility-poll-ms must be 1-10000, got " + visibilityPollMs);
+        }
+        if (!(keepUpRatio > 0 && keepUpRatio <= 1)) {
+            throw new ConfigException("--keep-up-ratio must be above 0 and at most 1, got " + keepUpRatio);
+        }
+        if (!(ackBoundMs > 0)) {
+            throw new ConfigException("--ack-bound-ms must be a positive number of milliseconds, got " + ackBoundMs);
+        }
+        if (!(heapGrowthShare > 0 && heapGrowthShare <= 1)) {
+            throw new ConfigException("--heap-growth-share must be above 0 and at most 1, got " + heapGrowthShare);
+        }
+        if (clockRequests < 0) {
+            throw new ConfigException("--clock-requests must be >= 0, got " + clockRequests);
         }
         if (storeProbeMs < 0) {
             throw new ConfigException("--store-probe-ms must be >= 0 (0: no probe), got " + storeProbeMs);

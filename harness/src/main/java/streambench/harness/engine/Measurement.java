@@ -8,7 +8,7 @@ package streambench.harness.engine;
  * how often the store probe times the store beside the engine (0: never; {@link streambench.services.StoreProbe}),
  * how many small files the store is given before each turn, as a control of what a full store costs (0: none;
  * {@link streambench.services.StorePrefill}), and the cores the engine has to itself, everything else on the rest
- * (empty: all share every core; {@link streambench.services.CpuAffinity}).
+ * (empty: all share every core; {@link streambench.services.CpuAffinity}); and the {@link Bounds} some checks judge by.
  */
 public record Measurement(
         long visibilityPollMs,
@@ -17,17 +17,26 @@ public record Measurement(
         long readBackSeconds,
         long storeProbeMs,
         long prefillFiles,
-        String engineCpus) {
-    public static final Measurement DEFAULT = new Measurement(100, 1, 0.5, 0, 5000, 0, "");
+        String engineCpus,
+        Bounds bounds) {
+    public static final Measurement DEFAULT = new Measurement(100, 1, 0.5, 0, 5000, 0, "", Bounds.DEFAULT);
 
-    public Measurement(long visibilityPollMs, long tsToleranceMs, double backlogGrowthSeconds, long storeProbeMs) {
-        this(visibilityPollMs, tsToleranceMs, backlogGrowthSeconds, 0, storeProbeMs, 0, "");
+    public Measurement(
+            long visibilityPollMs, long tsToleranceMs, double backlogGrowthSeconds, long storeProbeMs, Bounds bounds) {
+        this(visibilityPollMs, tsToleranceMs, backlogGrowthSeconds, 0, storeProbeMs, 0, "", bounds);
     }
 
     /** The same, with the readers reading back the last {@code seconds} of the load (0: none). */
     public Measurement readingBack(long seconds) {
         return new Measurement(
-                visibilityPollMs, tsToleranceMs, backlogGrowthSeconds, seconds, storeProbeMs, prefillFiles, engineCpus);
+                visibilityPollMs,
+                tsToleranceMs,
+                backlogGrowthSeconds,
+                seconds,
+                storeProbeMs,
+                prefillFiles,
+                engineCpus,
+                bounds);
     }
 
     /** The same, with {@code files} small files put in the store before each turn (0: none). */
@@ -39,7 +48,8 @@ public record Measurement(
                 readBackSeconds,
                 storeProbeMs,
                 files,
-                engineCpus);
+                engineCpus,
+                bounds);
     }
 
     /** The same, with the engine on {@code cpus} and everything else on the other cores (empty: shared). */
@@ -51,6 +61,7 @@ public record Measurement(
                 readBackSeconds,
                 storeProbeMs,
                 prefillFiles,
-                cpus);
+                cpus,
+                bounds);
     }
 }

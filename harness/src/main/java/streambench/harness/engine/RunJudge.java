@@ -27,8 +27,6 @@ import streambench.services.ProducerReport;
  * broker restart lifts the producer's acknowledgement bound (its sends wait for the broker by design).
  */
 public final class RunJudge {
-    private static final double PRODUCER_MAX_ACK_LAG_MS = 1000;
-
     private RunJudge() {}
 
     /** The figures the checks and the result share, computed once. */
@@ -64,7 +62,12 @@ public final class RunJudge {
                 .withStore(StoreWindows.of(
                         r.windows(), start, turn.storeProbe(), cpu(turn, "azurite"), cpu(turn, "consumer"), anatomy));
         double maxHeapMiB = turn.consumerJvm().map(j -> (double) j.maxHeapMiB()).orElse(Double.NaN);
-        Verdict.growth(soak, info.trendMinRiseSeconds(), maxHeapMiB).ifPresent(checks::add);
+        Verdict.growth(
+                        soak,
+                        info.trendMinRiseSeconds(),
+                        maxHeapMiB,
+                        info.measurement().bounds().heapGrowthShare())
+                .ifPresent(checks::add);
         List<FaultRun.Outcome> outcomes = turn.faultRun().outcomes(r.bins(), info.thresholdSeconds(), turn.crashed());
         checks.addAll(turn.faultRun().checks(outcomes));
         Verdict.store(soak.store(), TableAnalysis.WINDOW_SECONDS, checks).ifPresent(checks::add);
@@ -168,7 +171,9 @@ public final class RunJudge {
                 Verdict.load(producer.completedSchedule(), producer.failed()),
                 Verdict.punctual(
                         producer.maxAckLagMs(),
-                        turn.faultRun().brokerRestarted() ? Double.POSITIVE_INFINITY : PRODUCER_MAX_ACK_LAG_MS),
+                        turn.faultRun().brokerRestarted()
+                                ? Double.POSITIVE_INFINITY
+                                : info.measurement().bounds().ackBoundMs()),
                 Verdict.clean(r.foreign()),
                 Verdict.schedule(r.schedule()),
                 Verdict.clocks(
@@ -177,7 +182,8 @@ public final class RunJudge {
                         minGap,
                         info.clockToleranceMs(),
                         info.measurement().visibilityPollMs(),
-                        storeRequestMs(r.commits()))));
+                        storeRequestMs(r.commits()),
+                        info.measurement().bounds().clockRequests())));
         if (turn.crashed()) {
             checks.add(new Verdict.Check("ran", false, "the consumer exited on its own during the run"));
         }

@@ -61,7 +61,11 @@ record SummaryJson(
             @JsonProperty("prefill_store") long prefillFiles,
 
             @JsonProperty("engine_cpus") @JsonInclude(Include.NON_EMPTY)
-            String engineCpus) {}
+            String engineCpus,
+
+            @JsonProperty("ack_bound_ms") double ackBoundMs,
+            @JsonProperty("heap_growth_share") double heapGrowthShare,
+            @JsonProperty("clock_requests") int clockRequests) {}
 
     record Engine(
             String engine,
@@ -316,7 +320,10 @@ record SummaryJson(
                         run.measurement().readBackSeconds(),
                         run.measurement().storeProbeMs(),
                         run.measurement().prefillFiles(),
-                        run.measurement().engineCpus()),
+                        run.measurement().engineCpus(),
+                        run.measurement().bounds().ackBoundMs(),
+                        run.measurement().bounds().heapGrowthShare(),
+                        run.measurement().bounds().clockRequests()),
                 engines.stream()
                         .map(e -> engine(e, engines, run.thresholdSeconds()))
                         .toList());

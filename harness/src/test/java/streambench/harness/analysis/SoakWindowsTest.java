@@ -104,6 +104,14 @@ class SoakWindowsTest {
                     assertThat(c.passed()).isTrue();
                     assertThat(c.detail()).contains("heap after GC not known");
                 });
+        // --heap-growth-share 0.1: a rise of 12 % of the largest heap fails, as it passes at the default 20 %
+        SoakWindows twelve = soak(0.8, 0.9, 300, 300 + 0.12 * 4096);
+        assertThat(Verdict.growth(twelve, 1.0, 4096))
+                .hasValueSatisfying(c -> assertThat(c.passed()).isTrue());
+        assertThat(Verdict.growth(twelve, 1.0, 4096, 0.1)).hasValueSatisfying(c -> {
+            assertThat(c.passed()).isFalse();
+            assertThat(c.detail()).contains("10% of 4096");
+        });
         SoakWindows short_ = new SoakWindows(List.of(window(0, W, 0.8, 300), window(W, W + 60, 3.0, 900)));
         assertThat(Verdict.growth(short_, 1.0, 4096)).isEmpty();
     }

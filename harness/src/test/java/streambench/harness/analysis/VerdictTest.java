@@ -231,5 +231,9 @@ class VerdictTest {
         assertThat(Verdict.clocks(0, 0, java.util.OptionalLong.of(1286), 50, 100, 21)
                         .passed())
                 .isFalse();
+        // --clock-requests 5: the same slow store's 286 ms is beyond 5 requests of 21 ms (allowed up to 255 ms)
+        Verdict.Check fewer = Verdict.clocks(0, 0, java.util.OptionalLong.of(286), 50, 100, 21, 5);
+        assertThat(fewer.passed()).isFalse();
+        assertThat(fewer.detail()).contains("allowed up to 255 ms").contains("5 storage requests of 21.0 ms");
     }
 }
