@@ -43,7 +43,7 @@ public final class StorePrefill {
                 int writer = w;
                 writers.add(pool.submit(() -> {
                     for (long i = writer; i < count; i += WRITERS) {
-                        Path file = new Path(dir, String.format("%04d/f-%07d", i / 1000, i));
+                        Path file = new Path(dir, String.format(java.util.Locale.ROOT, "%04d/f-%07d", i / 1000, i));
                         try (FSDataOutputStream out = fs.create(file, true)) {
                             out.write(new byte[] {'f', 'i', 'l', 'l', '\n'});
                         }

@@ -36,6 +36,8 @@ public final class StoreProbe implements AutoCloseable {
     /** Counted down once, by close: the loop's wait between rounds ends there, never a request mid-way. */
     private final java.util.concurrent.CountDownLatch stop = new java.util.concurrent.CountDownLatch(1);
 
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+
     private long round;
 
     /**
@@ -117,6 +119,9 @@ public final class StoreProbe implements AutoCloseable {
      */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return; // closed already: once after the load, once more by whoever opened it
+        }
         stop.countDown();
         try {
             thread.join(60_000);

@@ -353,8 +353,10 @@ public final class Verdict {
             double cpuBefore = first.storeCpuMsPerRequest();
             double cpuAfter = last.storeCpuMsPerRequest();
             if (Double.isFinite(cpuBefore) && Double.isFinite(cpuAfter)) {
-                (cpuAfter >= cpuBefore * STORE_SLOWED_FACTOR ? slowed : steady)
-                        .add(fmt("its CPU per request %.1f -> %.1f ms", cpuBefore, cpuAfter));
+                boolean rose = cpuBefore > 0
+                        && cpuAfter >= cpuBefore * STORE_SLOWED_FACTOR
+                        && cpuAfter - cpuBefore >= STORE_SLOWED_MIN_MS;
+                (rose ? slowed : steady).add(fmt("its CPU per request %.1f -> %.1f ms", cpuBefore, cpuAfter));
             }
             return new StoreChange(slowed, steady);
         }

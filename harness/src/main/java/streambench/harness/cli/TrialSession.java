@@ -84,17 +84,18 @@ final class TrialSession implements AutoCloseable {
         return base.forTrial(trialDir, info, new LinkedHashMap<>(knobs)).runContained(engine);
     }
 
-    /**
-     * What a search decides on, for a trial whose load ran {@code seconds}. Undetermined when the load was
-     * incomplete (the producer could not deliver its schedule: invalid) or came late while the engine missed a
-     * check (status undetermined): neither says anything about the engine, so neither is a pass nor a failure.
-     * Foreign rows, a rewritten ts or disagreeing clocks do say the trial cannot be trusted, so they fail it.
-     */
     /** A late load's or a slowed store's check, where it made the engine undetermined. */
     private static boolean undeterminedBy(Verdict.Check c, EngineResult r) {
         return r.status() == EngineStatus.UNDETERMINED && c.role().environment();
     }
 
+    /**
+     * What a search decides on, for a trial whose load ran {@code seconds}. Undetermined when the load was
+     * incomplete (the producer could not deliver its schedule: invalid), or came late or met a store that slowed
+     * while the engine missed a check (status undetermined): neither says anything about the engine, so neither is a
+     * pass nor a failure. Foreign rows, a rewritten ts or disagreeing clocks do say the trial cannot be trusted, so
+     * they fail it.
+     */
     static TrialOutcome outcome(EngineResult r, long seconds) {
         Map<String, Boolean> checks = new LinkedHashMap<>();
         r.verdict().checks().forEach(c -> checks.put(c.name(), c.passed()));

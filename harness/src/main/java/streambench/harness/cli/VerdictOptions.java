@@ -76,9 +76,10 @@ final class VerdictOptions {
     @Option(
             names = "--store-probe-ms",
             defaultValue = "${env:STORE_PROBE_MS:-5000}",
-            description = "How often the harness times the store on its own beside the engine (a HEAD, a listing "
-                    + "that finds nothing, a small write and its delete), so that a store that slows is told from an "
-                    + "engine that does; 0 turns it off (env STORE_PROBE_MS, default ${DEFAULT-VALUE}).")
+            description =
+                    "How often the harness times the store on its own beside the engine (a HEAD, a listing "
+                            + "that finds nothing, a small write and its delete), so that a store that slows is told from an "
+                            + "engine that does; 0 turns it off, else at least 100 (env STORE_PROBE_MS, default ${DEFAULT-VALUE}).")
     long storeProbeMs;
 
     @Option(
@@ -111,6 +112,8 @@ final class VerdictOptions {
                     + "between stamping a commit and its file appearing before the clocks check calls its clock behind "
                     + "(env CLOCK_REQUESTS, default ${DEFAULT-VALUE}).")
     int clockRequests;
+
+    static final long MIN_STORE_PROBE_MS = 100;
 
     streambench.harness.engine.Measurement measurement() {
         return new streambench.harness.engine.Measurement(
@@ -148,8 +151,9 @@ final class VerdictOptions {
         if (clockRequests < 0) {
             throw new ConfigException("--clock-requests must be >= 0, got " + clockRequests);
         }
-        if (storeProbeMs < 0) {
-            throw new ConfigException("--store-probe-ms must be >= 0 (0: no probe), got " + storeProbeMs);
+        if (storeProbeMs < 0 || (storeProbeMs > 0 && storeProbeMs < MIN_STORE_PROBE_MS)) {
+            throw new ConfigException("--store-probe-ms must be 0 (no probe) or at least " + MIN_STORE_PROBE_MS
+                    + " ms (the probe must not become a load on the store it measures), got " + storeProbeMs);
         }
         if (tsToleranceMs < 0) {
             throw new ConfigException("--ts-tolerance-ms must be >= 0, got " + tsToleranceMs);

@@ -19,6 +19,7 @@ final class ConsumerSlot implements AutoCloseable {
     private final String heap;
     private final Path logFile;
     private final LongConsumer onNewPid;
+    private final EngineCores cores;
     private volatile ConsumerProcess current;
     private long malformedOfKilled;
     private int restarts;
@@ -29,14 +30,22 @@ final class ConsumerSlot implements AutoCloseable {
             Map<String, String> env,
             String heap,
             Path logFile,
-            LongConsumer onNewPid) {
+            LongConsumer onNewPid,
+            EngineCores cores) {
         this.engine = engine;
         this.layout = layout;
         this.env = env;
         this.heap = heap;
         this.logFile = logFile;
         this.onNewPid = onNewPid;
+        this.cores = cores;
         this.current = engine.launch(layout, env, heap, logFile, null);
+        try {
+            cores.engine(current.process().pid());
+        } catch (RuntimeException e) {
+            current.close(); // nobody else holds it yet
+            throw e;
+        }
     }
 
     ConsumerProcess current() {
@@ -50,6 +59,7 @@ final class ConsumerSlot implements AutoCloseable {
         long pid = victim.process().pid();
         victim.kill();
         current = engine.launch(layout, env, heap, logFile, null);
+        cores.engine(current.process().pid());
         restarts++;
         onNewPid.accept(current.process().pid());
         return pid;
@@ -67,8 +77,10 @@ final class ConsumerSlot implements AutoCloseable {
         return restarts;
     }
 
+    /** Stops the consumer; the engine's cores, if it had its own, go back to the rest (the readers, the analysis). */
     @Override
     public void close() {
         current.close();
+        cores.close();
     }
 }

@@ -50,6 +50,9 @@ record DrainPhase(RunInfo info, List<FaultSpec> faults, PrintStream out) {
         slot.close();
         boolean exitedOnItsOwn = slot.current().process().exitedOnItsOwn();
         tail.pollOnce();
+        if (probe != null) {
+            probe.close(); // the store beside the load is measured; the read-back and the analysis are not the load
+        }
         FaultRun faultRun = new FaultRun(
                 faults,
                 injector.fired(),

@@ -133,20 +133,19 @@ public final class EngineRun {
         String tablePath = dir.runId() + "/" + engine.id() + "/benchmark";
         String tableUri = services.lake().tableUri(tablePath);
         out.printf("%n== %s: topic %s, table %s%n", engine.label(), topic, tableUri);
-
+        String telemetry =
+                dir.file(engine.id() + "-telemetry.jsonl").toAbsolutePath().toString();
         Map<String, String> env = new LinkedHashMap<>(knobs);
         env.putAll(services.endpointEnv());
         env.put(ConsumerContract.TOPIC, topic);
         env.put(ConsumerContract.TABLE_PATH, tablePath);
-        env.put(
-                ConsumerContract.TELEMETRY_FILE,
-                dir.file(engine.id() + "-telemetry.jsonl").toAbsolutePath().toString());
+        env.put(ConsumerContract.TELEMETRY_FILE, telemetry);
 
-        TurnStore.prefill(services, tablePath, info.measurement().prefillFiles(), out);
         try (TopicAdmin topics = new TopicAdmin(services.kafka())) {
             topics.create(topic, info.partitions());
             out.println("  topic " + topic + ": " + topics.describeTimestamps(topic));
             try {
+                TurnStore.prefill(services, tablePath, info.measurement().prefillFiles(), out);
                 return runWithTopic(new Turn(engine, knobs, topic, tablePath, tableUri), env);
             } finally {
                 topics.delete(topic); // the broker's disk holds every run's events otherwise
@@ -162,14 +161,17 @@ public final class EngineRun {
         Engine engine = turn.engine();
         long t0 = System.nanoTime();
         out.printf("  starting the %s consumer (log %s) ...%n", engine.label(), dir.file(engine.id() + ".log"));
-        try (EngineCores cores = EngineCores.forTurn(info.measurement().engineCpus(), services);
+        try (EngineCores cores = EngineCores.forTurn(info.measurement().engineCpus(), services, out);
                 ProcessSampler sampler = new ProcessSampler();
-                ConsumerSlot slot = new ConsumerSlot(engine, layout, env, heap, dir.file(engine.id() + ".log"), pid -> {
-                    sampler.watch("consumer", pid);
-                    cores.engine(pid);
-                });
+                ConsumerSlot slot = new ConsumerSlot(
+                        engine,
+                        layout,
+                        env,
+                        heap,
+                        dir.file(engine.id() + ".log"),
+                        pid -> sampler.watch("consumer", pid),
+                        cores);
                 FileSystem fs = LakeFileSystem.open(services.lake(), Map.of())) {
-            cores.engine(slot.current().process().pid());
             try {
                 slot.current().awaitReady(engine.readyTimeout());
             } catch (IllegalStateException e) {
@@ -182,7 +184,7 @@ public final class EngineRun {
                         turn.knobs(),
                         slot.current().process().logTail());
             }
-            cores.engineReady(slot.current().process().pid(), out);
+            cores.engineReady(slot.current().process().pid());
             Optional<ConsumerJvm> jvm = ConsumerJvm.from(slot.current().metrics());
             out.printf(
                     "  ready after %.1f s (first commit done)%s%n",
@@ -201,7 +203,7 @@ public final class EngineRun {
         try (DeltaLogTail tail = new DeltaLogTail(
                         fs, turn.tableUri(), info.measurement().visibilityPollMs(), ProducerContract.UNMEASURED_FROM);
                 StoreProbe probe = TurnStore.probe(
-                        services, fs, turn.tablePath(), info.measurement().storeProbeMs());
+                        services, fs, turn.tablePath(), info.measurement().storeProbeMs(), out);
                 FaultInjector injector =
                         new FaultInjector(faults, new LiveFaultActions(engine, slot, sampler, services), out);
                 PoisonProducer poison = PoisonProducer.forRun(

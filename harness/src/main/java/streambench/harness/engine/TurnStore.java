@@ -47,11 +47,20 @@ final class TurnStore {
                 files, folder, (System.nanoTime() - t0) / 1e9);
     }
 
-    /** The store probe beside the table, every {@code everyMs}; null when that is 0. */
-    static StoreProbe probe(Services services, FileSystem fs, String tablePath, long everyMs) throws IOException {
+    /**
+     * The store probe beside the table, every {@code everyMs}; null when that is 0, or when its folder cannot be made
+     * (said on the console): a side measurement never fails the turn.
+     */
+    static StoreProbe probe(Services services, FileSystem fs, String tablePath, long everyMs, PrintStream out) {
         if (everyMs <= 0) {
             return null;
         }
-        return new StoreProbe(fs, new Path(services.lake().tableUri(beside(tablePath, "store-probe"))), everyMs);
+        String folder = beside(tablePath, "store-probe");
+        try {
+            return new StoreProbe(fs, new Path(services.lake().tableUri(folder)), everyMs);
+        } catch (IOException | RuntimeException e) {
+            out.println("  store probe: not running, its folder " + folder + " could not be made: " + e.getMessage());
+            return null;
+        }
     }
 }

@@ -104,6 +104,15 @@ class StoreVerdictTest {
     }
 
     @Test
+    void theStoresCpuPerRequestMustRiseByTwoMillisecondsToo() {
+        // 0.2 -> 0.3 ms a request is half again, and nothing a store would be blamed for; 2.2 -> 10.5 ms is
+        StoreWindows small = windows(window(0, 3.0, 0.2, 4.6), window(1, 3.0, 0.3, 4.6));
+        assertThat(outcome(small, GROWTH_FAILED).undetermined()).isFalse();
+        StoreWindows large = windows(window(0, 3.0, 2.2, 4.6), window(1, 3.0, 10.5, 4.6));
+        assertThat(outcome(large, GROWTH_FAILED).undetermined()).isTrue();
+    }
+
+    @Test
     void fewerThanTwoWholeWindowsAreNotJudged() {
         StoreWindows one = windows(
                 window(0, 3.0, 2.2, 4.6),

@@ -32,7 +32,7 @@ class HarnessMainTest {
                 {"--ack-bound-ms", "0", "--ack-bound-ms must be a positive number of milliseconds, got 0.0"},
                 {"--heap-growth-share", "-1", "--heap-growth-share must be above 0 and at most 1, got -1.0"},
                 {"--clock-requests", "-2", "--clock-requests must be >= 0, got -2"},
-                {"--store-probe-ms", "-5", "--store-probe-ms must be >= 0 (0: no probe), got -5"},
+                {"--store-probe-ms", "50", "--store-probe-ms must be 0 (no probe) or at least 100 ms"},
                 {"--prefill-store", "2000000", "--prefill-store must be 0-1000000 files, got 2000000"},
                 {"--engine-cpus", "one", "--engine-cpus must be a list of cores such as 1 or 2-3 or 0,2, got \"one\""}
             }) {

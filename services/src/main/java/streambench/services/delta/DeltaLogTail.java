@@ -2,6 +2,7 @@ package streambench.services.delta;
 
 import java.io.IOException;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -40,8 +41,6 @@ public final class DeltaLogTail implements AutoCloseable {
     private final long unmeasuredFrom;
     private volatile double latestMaxLatencySeconds = Double.NaN;
     private volatile IOException lastError;
-    /** The counting of the last version handed over: done once everything found so far is counted. */
-    private Future<?> lastCount = java.util.concurrent.CompletableFuture.completedFuture(null);
 
     /**
      * @param unmeasuredFrom the first producer_id of unmeasured load (warm start, pre-roll): rows are counted on
@@ -72,21 +71,23 @@ public final class DeltaLogTail implements AutoCloseable {
      * stretch the interval in which a version can sit unseen. A look that overran starts the next at once.
      */
     private void loop(long pollMillis) {
-        long next = System.currentTimeMillis();
+        long pollNanos = pollMillis * 1_000_000L;
+        long next =
+                System.nanoTime(); // the schedule on the monotonic clock: a wall clock stepped back must not stall it
         while (running) {
             try {
                 look();
             } catch (IOException e) {
                 lastError = e;
             }
-            next += pollMillis;
-            long wait = next - System.currentTimeMillis();
+            next += pollNanos;
+            long wait = next - System.nanoTime();
             if (wait <= 0) {
-                next = System.currentTimeMillis();
+                next = System.nanoTime();
                 continue;
             }
             try {
-                Thread.sleep(wait);
+                Thread.sleep(wait / 1_000_000L, (int) (wait % 1_000_000L));
             } catch (InterruptedException e) {
                 return;
             }
@@ -108,19 +109,24 @@ public final class DeltaLogTail implements AutoCloseable {
             DeltaCommit c = commit.get();
             visibility.putIfAbsent(
                     c.version(), new Visibility(notYetMillis, log.lastFoundMillis(), log.lastFoundMillis() - asked));
-            lastCount = counter.submit(() -> count(c));
+            if (!running) {
+                return; // closed: nothing counts any more
+            }
+            counter.submit(() -> count(c));
         }
     }
 
     /**
-     * Looks now, and returns once every version found so far is counted as well: for the end of a turn and for
-     * tests, never from the looking thread.
+     * Looks now, and returns once every version found so far is counted as well (or failed to be: see
+     * {@link #lastError()}; the analysis reads every row again anyway): for the end of a turn and for tests, never
+     * from the looking thread.
      */
     public void pollOnce() throws IOException {
         Future<?> counted;
         synchronized (this) {
             look();
-            counted = lastCount;
+            // one thread counts in order: once this no-op has run, everything handed over before it has
+            counted = running ? counter.submit(() -> {}) : CompletableFuture.completedFuture(null);
         }
         try {
             counted.get();
@@ -128,31 +134,42 @@ public final class DeltaLogTail implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new java.io.InterruptedIOException("interrupted while counting the table's rows");
         } catch (ExecutionException e) {
-            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+            throw new IOException(e.getCause());
         }
     }
 
-    private Void count(DeltaCommit c) throws IOException {
-        try {
-            long measured = 0;
-            long unmeasured = 0;
-            for (DeltaCommit.AddedFile f : c.added()) {
-                long[] split = split(f);
-                measured += split[0];
-                unmeasured += split[1];
+    /** Reading a data file can fail once on a busy store: it is read again before the version's count is given up. */
+    private static final int COUNT_ATTEMPTS = 3;
+
+    private void count(DeltaCommit c) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                countOnce(c);
+                return;
+            } catch (IOException e) {
+                if (attempt == COUNT_ATTEMPTS) {
+                    lastError = e; // the drain says so when it times out; the analysis reads every row again
+                    return;
+                }
             }
-            committedRows += Math.max(0, c.recordCount());
-            measuredRows += measured;
-            unmeasuredRows += unmeasured;
-            if (!c.added().isEmpty()) {
-                long minTs = c.minTsMicros();
-                latestMaxLatencySeconds =
-                        minTs == Long.MIN_VALUE ? Double.NaN : (c.commitTimestampMillis() * 1000 - minTs) / 1e6;
-            }
-            return null;
-        } catch (IOException e) {
-            lastError = e;
-            throw e;
+        }
+    }
+
+    private void countOnce(DeltaCommit c) throws IOException {
+        long measured = 0;
+        long unmeasured = 0;
+        for (DeltaCommit.AddedFile f : c.added()) {
+            long[] split = split(f);
+            measured += split[0];
+            unmeasured += split[1];
+        }
+        committedRows += Math.max(0, c.recordCount());
+        measuredRows += measured;
+        unmeasuredRows += unmeasured;
+        if (!c.added().isEmpty()) {
+            long minTs = c.minTsMicros();
+            latestMaxLatencySeconds =
+                    minTs == Long.MIN_VALUE ? Double.NaN : (c.commitTimestampMillis() * 1000 - minTs) / 1e6;
         }
     }
 
@@ -211,7 +228,9 @@ public final class DeltaLogTail implements AutoCloseable {
     public void close() {
         running = false;
         looker.interrupt();
-        counter.shutdownNow();
+        synchronized (this) { // after any look under way: it hands nothing over once it sees the tail closed
+            counter.shutdownNow();
+        }
         try {
             looker.join(5000);
             counter.awaitTermination(5, TimeUnit.SECONDS);
